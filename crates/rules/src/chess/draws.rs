@@ -1,0 +1,159 @@
+//! A game of orthodox chess as a sequence of positions: how it ends (checkmate, stalemate, dead
+//! position, the automatic 75-move and fivefold-repetition draws) and which draws a player may
+//! claim (threefold repetition, the 50-move rule).
+
+use super::{Move, Position};
+use crate::board::Color;
+
+/// Why a game of chess ended by the rules of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    /// The side to move is checkmated: the other side wins.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// Neither side can mate by any series of legal moves (by the material test).
+    InsufficientMaterial,
+    /// 75 moves by each side without a capture or pawn move (and the last move did not mate).
+    SeventyFiveMoves,
+    /// The same position for the fifth time.
+    FivefoldRepetition,
+}
+
+impl Ending {
+    /// The winner, if the ending is not a draw.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Ending::Checkmate { winner } => Some(winner),
+            _ => None,
+        }
+    }
+
+    /// A short description, as outcomes are reported.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Ending::Checkmate { .. } => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::InsufficientMaterial => "insufficient material",
+            Ending::SeventyFiveMoves => "75-move rule",
+            Ending::FivefoldRepetition => "fivefold repetition",
+        }
+    }
+}
+
+/// A draw a player may claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawClaim {
+    /// The same position has stood (or will stand after the announced move) three times.
+    ThreefoldRepetition,
+    /// 50 moves by each side without a capture or pawn move (or will have, after the move).
+    FiftyMoves,
+}
+
+impl DrawClaim {
+    /// A short description.
+    pub fn reason(self) -> &'static str {
+        match self {
+            DrawClaim::ThreefoldRepetition => "threefold repetition",
+            DrawClaim::FiftyMoves => "50-move rule",
+        }
+    }
+}
+
+/// The positions of a game so far, for the rules that look back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    position: Position,
+    /// Hashes of every earlier position, oldest first.
+    earlier: Vec<u64>,
+}
+
+impl History {
+    /// A game starting from `position`.
+    pub fn new(position: Position) -> History {
+        History {
+            position,
+            earlier: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Plays a move that is legal in the current position (the caller checks).
+    pub fn play_unchecked(&mut self, mv: Move) {
+        self.earlier.push(self.position.hash());
+        self.position.play_unchecked(mv);
+    }
+
+    /// How many times the current position has stood, this time included. Only positions since
+    /// the last capture or pawn move can repeat it, and only those with the same side to move.
+    pub fn repetitions(&self) -> usize {
+        repetitions_of(&self.position, &self.earlier)
+    }
+
+    /// How the game has ended, if it has.
+    pub fn ending(&self) -> Option<Ending> {
+        let pos = &self.position;
+        if !pos.has_legal_moves() {
+            return Some(if pos.is_check() {
+                Ending::Checkmate {
+                    winner: !pos.turn(),
+                }
+            } else {
+                Ending::Stalemate
+            });
+        }
+        if pos.is_insufficient_material() {
+            Some(Ending::InsufficientMaterial)
+        } else if pos.halfmove_clock() >= 150 {
+            Some(Ending::SeventyFiveMoves)
+        } else if self.repetitions() >= 5 {
+            Some(Ending::FivefoldRepetition)
+        } else {
+            None
+        }
+    }
+
+    /// The draw the side to move may claim now, if any.
+    pub fn claimable_draw(&self) -> Option<DrawClaim> {
+        claim_for(&self.position, &self.earlier)
+    }
+
+    /// The draw the side to move may claim by announcing `mv` (legal here), which would reach a
+    /// position that repeats for the third time or completes 50 moves.
+    pub fn claimable_draw_with(&self, mv: Move) -> Option<DrawClaim> {
+        let mut next = self.position;
+        next.play_unchecked(mv);
+        let mut earlier = self.earlier.clone();
+        earlier.push(self.position.hash());
+        claim_for(&next, &earlier)
+    }
+}
+
+fn repetitions_of(pos: &Position, earlier: &[u64]) -> usize {
+    let window = (pos.halfmove_clock() as usize).min(earlier.len());
+    let recent = &earlier[earlier.len() - window..];
+    1 + recent
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .filter(|&&hash| hash == pos.hash())
+        .count()
+}
+
+fn claim_for(pos: &Position, earlier: &[u64]) -> Option<DrawClaim> {
+    if repetitions_of(pos, earlier) >= 3 {
+        Some(DrawClaim::ThreefoldRepetition)
+    } else if pos.halfmove_clock() >= 100 {
+        Some(DrawClaim::FiftyMoves)
+    } else {
+        None
+    }
+}

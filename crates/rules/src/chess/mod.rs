@@ -1,0 +1,16 @@
+//! Orthodox chess at speed: the position, legal move generation, FEN, Zobrist hashing, perft and
+//! the draw rules. The variants built on the orthodox board reuse it.
+
+mod draws;
+pub mod fen;
+mod movegen;
+mod moves;
+pub mod perft;
+mod position;
+mod zobrist;
+
+pub use draws::{DrawClaim, Ending, History};
+pub use fen::FenError;
+pub use movegen::{MoveList, PieceMoves, PieceMovesIter};
+pub use moves::{Move, ParseMoveError};
+pub use position::{castling, Position};

@@ -1,0 +1,298 @@
+//! Legal move generation. Moves come in groups, one group a piece: its square and the set of
+//! squares it may go to, so that counting the moves of a position needs no list at all.
+
+use super::position::CASTLING_MOVES;
+use super::{Move, Position};
+use crate::board::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use crate::board::{Bitboard, Color, Role, Square};
+use arrayvec::ArrayVec;
+
+/// The legal moves of one piece: every square of `to` (for a pawn reaching the last rank, once
+/// for each of the four promotion types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The moving piece's type.
+    pub role: Role,
+    /// Where it stands.
+    pub from: Square,
+    /// Where it may go.
+    pub to: Bitboard,
+}
+
+impl PieceMoves {
+    /// How many moves the group holds, promotions counted once per type.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        let promotions = if self.role == Role::Pawn {
+            (self.to & Bitboard::BACKRANKS).count()
+        } else {
+            0
+        };
+        (self.to.count() + 3 * promotions) as usize
+    }
+
+    /// Whether the group holds no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Whether `mv` is one of these moves.
+    pub fn contains(&self, mv: Move) -> bool {
+        let promotes = self.role == Role::Pawn && Bitboard::BACKRANKS.contains(mv.to);
+        mv.from == self.from && self.to.contains(mv.to) && promotes == mv.promotion.is_some()
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+
+    fn into_iter(self) -> PieceMovesIter {
+        PieceMovesIter {
+            moves: self,
+            promotion: 0,
+        }
+    }
+}
+
+/// The moves of a [`PieceMoves`] one at a time.
+pub struct PieceMovesIter {
+    moves: PieceMoves,
+    promotion: usize,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let to = self.moves.to.first()?;
+        let from = self.moves.from;
+        if self.moves.role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
+            let promotion = Role::PROMOTIONS[self.promotion];
+            self.promotion += 1;
+            if self.promotion == 4 {
+                self.promotion = 0;
+                self.moves.to = self.moves.to.without(to);
+            }
+            return Some(Move {
+                from,
+                to,
+                promotion: Some(promotion),
+            });
+        }
+        self.moves.to = self.moves.to.without(to);
+        Some(Move::new(from, to))
+    }
+}
+
+/// Room for the legal moves of any position (the known maximum is 218).
+pub type MoveList = ArrayVec<Move, 256>;
+
+/// What every piece's generation needs to know about the position.
+struct Context {
+    us: Color,
+    ours: Bitboard,
+    theirs: Bitboard,
+    occupied: Bitboard,
+    king: Square,
+    checkers: Bitboard,
+    pinned: Bitboard,
+    /// Squares a non-king move must land on: anywhere not ours, or, in check, the checker and the
+    /// squares between it and the king.
+    target: Bitboard,
+}
+
+impl Position {
+    fn context(&self) -> Context {
+        let us = self.turn;
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
+        let occupied = ours | theirs;
+        let king = self.king(us);
+        let checkers = self.attackers(king, !us, occupied);
+        let target = match checkers.single() {
+            _ if checkers.is_empty() => !ours,
+            Some(checker) => between(king, checker).with(checker),
+            None => Bitboard::EMPTY,
+        };
+        Context {
+            us,
+            ours,
+            theirs,
+            occupied,
+            king,
+            checkers,
+            pinned: self.pinned(us, king, occupied),
+            target,
+        }
+    }
+
+    /// `color`'s pieces that stand alone between their king and an enemy slider.
+    fn pinned(&self, color: Color, king: Square, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(!color);
+        let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
+        let snipers = theirs
+            & ((rook_attacks(king, theirs) & rooks) | (bishop_attacks(king, theirs) & bishops));
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.more_than_one() {
+                pinned |= blockers;
+            }
+        }
+        pinned & self.by_color(color)
+    }
+
+    /// Calls `visit` with the legal moves of each piece of the side to move that has any; stops as
+    /// soon as `visit` returns `true`, and then returns `true` itself.
+    #[inline]
+    pub fn generate_moves(&self, mut visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        let cx = self.context();
+        if self.king_moves(&cx, &mut visit) {
+            return true;
+        }
+        if cx.checkers.more_than_one() {
+            return false;
+        }
+        self.pawn_moves(&cx, &mut visit)
+            || self.piece_moves(&cx, Role::Knight, &mut visit)
+            || self.piece_moves(&cx, Role::Bishop, &mut visit)
+            || self.piece_moves(&cx, Role::Rook, &mut visit)
+            || self.piece_moves(&cx, Role::Queen, &mut visit)
+    }
+
+    fn king_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let them = !cx.us;
+        let without_king = cx.occupied.without(cx.king);
+        let mut to = Bitboard::EMPTY;
+        for sq in king_attacks(cx.king) - cx.ours {
+            if self.attackers(sq, them, without_king).is_empty() {
+                to = to.with(sq);
+            }
+        }
+        if cx.checkers.is_empty() {
+            to |= self.castling_targets(cx);
+        }
+        to.any()
+            && visit(PieceMoves {
+                role: Role::King,
+                from: cx.king,
+                to,
+            })
+    }
+
+    fn castling_targets(&self, cx: &Context) -> Bitboard {
+        let mut to = Bitboard::EMPTY;
+        for castle in &CASTLING_MOVES[cx.us.index() * 2..cx.us.index() * 2 + 2] {
+            if self.castling & castle.right == 0
+                || (between(castle.king_from, castle.rook_from) & cx.occupied).any()
+            {
+                continue;
+            }
+            let path = between(castle.king_from, castle.king_to).with(castle.king_to);
+            if path
+                .into_iter()
+                .all(|sq| self.attackers(sq, !cx.us, cx.occupied).is_empty())
+            {
+                to = to.with(castle.king_to);
+            }
+        }
+        to
+    }
+
+    fn piece_moves(
+        &self,
+        cx: &Context,
+        role: Role,
+        visit: &mut impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        for from in self.pieces(cx.us, role) {
+            let mut to = match role {
+                Role::Knight => knight_attacks(from),
+                Role::Bishop => bishop_attacks(from, cx.occupied),
+                Role::Rook => rook_attacks(from, cx.occupied),
+                _ => bishop_attacks(from, cx.occupied) | rook_attacks(from, cx.occupied),
+            } & cx.target;
+            if cx.pinned.contains(from) {
+                to &= line(cx.king, from);
+            }
+            if to.any() && visit(PieceMoves { role, from, to }) {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn pawn_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        let empty = !cx.occupied;
+        let ep = self.ep_square;
+        for from in self.pieces(cx.us, Role::Pawn) {
+            let single = Bitboard::from(from);
+            let (step, start_rank) = match cx.us {
+                Color::White => (single.shift_up(), 1),
+                Color::Black => (single.shift_down(), 6),
+            };
+            let mut pushes = step & empty;
+            if pushes.any() && from.rank().index() == start_rank {
+                pushes |= match cx.us {
+                    Color::White => pushes.shift_up(),
+                    Color::Black => pushes.shift_down(),
+                } & empty;
+            }
+            let attacks = pawn_attacks(cx.us, from);
+            let mut to = (pushes | (attacks & cx.theirs)) & cx.target;
+            if cx.pinned.contains(from) {
+                to &= line(cx.king, from);
+            }
+            if let Some(ep) = ep {
+                if attacks.contains(ep) && self.ep_is_legal(from, ep) {
+                    to = to.with(ep);
+                }
+            }
+            if to.any()
+                && visit(PieceMoves {
+                    role: Role::Pawn,
+                    from,
+                    to,
+                })
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_moves(|moves| {
+            list.extend(moves);
+            false
+        });
+        list
+    }
+
+    /// Whether the side to move has any legal move.
+    pub fn has_legal_moves(&self) -> bool {
+        self.generate_moves(|_| true)
+    }
+
+    /// Whether `mv` is legal here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.generate_moves(|moves| moves.contains(mv))
+    }
+
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// Whether the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+}

@@ -1,0 +1,80 @@
+//! Moves and their UCI text.
+
+use crate::board::{Role, Square};
+use core::fmt;
+use core::str::FromStr;
+
+/// A move as UCI writes it: from, to, and a promotion type. Castling is the king's two-square
+/// move (`e1g1`); en passant is the pawn's diagonal move to the empty square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square the piece lands on.
+    pub to: Square,
+    /// The type a pawn becomes on the last rank.
+    pub promotion: Option<Role>,
+}
+
+impl Move {
+    /// A move without promotion.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(role) = self.promotion {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+/// Text that is not a UCI move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid move {text:?}: {reason}")]
+pub struct ParseMoveError {
+    /// The text that was read (cut to 32 characters).
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl FromStr for Move {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+        let error = |reason| ParseMoveError {
+            text: s.chars().take(32).collect(),
+            reason,
+        };
+        if !s.is_ascii() || !(4..=5).contains(&s.len()) {
+            return Err(error("expected UCI such as e2e4 or e7e8q"));
+        }
+        let from = Square::parse(&s[0..2]).ok_or_else(|| error("bad from-square"))?;
+        let to = Square::parse(&s[2..4]).ok_or_else(|| error("bad to-square"))?;
+        let promotion = match s[4..].chars().next() {
+            None => None,
+            Some(c) => match Role::from_char(c) {
+                Some(role)
+                    if c.is_ascii_lowercase() && !matches!(role, Role::Pawn | Role::King) =>
+                {
+                    Some(role)
+                }
+                _ => return Err(error("promotion must be one of q, r, b, n")),
+            },
+        };
+        Ok(Move {
+            from,
+            to,
+            promotion,
+        })
+    }
+}
