@@ -3,3 +3,5 @@
 
 pub mod board;
 pub mod chess;
+pub mod game;
+pub mod variants;

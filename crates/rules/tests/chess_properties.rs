@@ -2,12 +2,12 @@
 //! sequence of legal-move choices played from the start position or from Kiwipete.
 
 use bluffchess_rules::board::{Role, Square};
+use bluffchess_rules::chess::fen::START;
 use bluffchess_rules::chess::perft::perft;
 use bluffchess_rules::chess::{Move, Position};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// A game: the start, the moves and every position along the way (`positions[0]` is the start,
@@ -49,7 +49,8 @@ fn line() -> impl Strategy<Value = Line> {
         .prop_map(|(start, choices)| play_line(start, &choices))
 }
 
-/// Every move that names a square pair and an optional promotion letter.
+/// Every move that names a square pair and an optional promotion letter. (Promotions to a king or
+/// pawn, which no UCI text names, are the subject of a test in `chess_rules.rs`.)
 fn all_candidate_moves(from_squares: impl IntoIterator<Item = Square>) -> Vec<Move> {
     let promotions = [
         None,

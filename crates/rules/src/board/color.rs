@@ -4,7 +4,10 @@ use core::fmt;
 use core::ops::Not;
 
 /// A side: White moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Color {
     /// The side that moves first (the lower side in the diagrams).
     White = 0,

@@ -42,7 +42,11 @@ impl PieceMoves {
     /// Whether `mv` is one of these moves.
     pub fn contains(&self, mv: Move) -> bool {
         let promotes = self.role == Role::Pawn && Bitboard::BACKRANKS.contains(mv.to);
-        mv.from == self.from && self.to.contains(mv.to) && promotes == mv.promotion.is_some()
+        let promotion_ok = match mv.promotion {
+            None => !promotes,
+            Some(role) => promotes && Role::PROMOTIONS.contains(&role),
+        };
+        mv.from == self.from && self.to.contains(mv.to) && promotion_ok
     }
 }
 

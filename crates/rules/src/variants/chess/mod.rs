@@ -1,0 +1,146 @@
+//! Orthodox chess (`chess`) behind the game API: the reference the variants are tested against.
+
+mod actions;
+mod resample;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use view::ChessSummary;
+
+use crate::board::Color;
+use crate::chess::{Ending, History, Move, Position};
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+};
+use rand::RngCore;
+
+/// A game of orthodox chess: the positions so far and the event log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chess {
+    history: History,
+    moves: Vec<Move>,
+    log: Vec<Event>,
+}
+
+impl Chess {
+    /// A game from a given position (for tests and analysis).
+    pub fn from_position(position: Position) -> Chess {
+        Chess {
+            history: History::new(position),
+            moves: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.history.position()
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+}
+
+impl Game for Chess {
+    type Action = Move;
+    type Summary = ChessSummary;
+
+    const ID: &'static str = "chess";
+    const NAME: &'static str = "Orthodox Chess";
+
+    fn new(options: &Options) -> Result<Chess, OptionError> {
+        if let Some(name) = options.keys().next() {
+            return Err(OptionError {
+                name: name.clone(),
+                reason: "orthodox chess has no options".into(),
+            });
+        }
+        Ok(Chess::from_position(Position::default()))
+    }
+
+    fn options(&self) -> Options {
+        Options::new()
+    }
+
+    fn to_act(&self) -> Option<Actor> {
+        match self.history.ending() {
+            Some(_) => None,
+            None => Some(self.position().turn().into()),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Move> {
+        if self.history.ending().is_some() {
+            return Vec::new();
+        }
+        self.position().legal_moves().to_vec()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
+        actions::parse(text)
+    }
+
+    fn apply(&mut self, mv: &Move) -> Result<(), ActionError> {
+        if self.history.ending().is_some() {
+            return Err(ActionError::GameOver);
+        }
+        actions::check_legal(self.position(), *mv)?;
+        let actor = Actor::from(self.position().turn());
+        let index = self.moves.len();
+        self.history.play_unchecked(*mv);
+        self.moves.push(*mv);
+        self.log.push(Event::new(
+            index,
+            actor,
+            Audience::All,
+            EventKind::Action,
+            mv.to_string(),
+        ));
+        if let Some(outcome) = self.outcome() {
+            self.log.push(Event::new(
+                index,
+                actor,
+                Audience::All,
+                EventKind::End,
+                outcome.to_string(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    fn action_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn summary(&self, _seat: Seat, _revealed: bool) -> ChessSummary {
+        ChessSummary::of(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.history.ending().map(outcome_of)
+    }
+
+    fn claimable_draw(&self, _color: Color) -> Option<String> {
+        self.history
+            .claimable_draw()
+            .map(|claim| claim.reason().to_string())
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Chess {
+        resample::resample(self, seat, rng)
+    }
+}
+
+fn outcome_of(ending: Ending) -> Outcome {
+    match ending.winner() {
+        Some(winner) => Outcome::win(winner, ending.reason()),
+        None => Outcome::draw(ending.reason()),
+    }
+}
