@@ -22,19 +22,24 @@ const POSITIONS: [(&str, &str, u32); 2] = [
 
 fn cozy_perft(board: &cozy_chess::Board, depth: u32, bulk: bool) -> u64 {
     if depth == 0 {
-        black_box(board);
         return 1;
     }
     let mut nodes = 0;
     board.generate_moves(|moves| {
         if bulk && depth == 1 {
             nodes += moves.len() as u64;
-        } else {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1, bulk);
-            }
+            return false;
+        }
+        for mv in moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            // The same leaf handling as bluffchess's unbulked perft.
+            nodes += if depth == 1 {
+                black_box(&child);
+                1
+            } else {
+                cozy_perft(&child, depth - 1, bulk)
+            };
         }
         false
     });

@@ -245,7 +245,7 @@ impl Position {
 
     /// [`Position::play_unchecked`] for a caller that knows the moving piece's type (a
     /// [`PieceMoves`](super::PieceMoves) group does), saving its look-up.
-    #[inline]
+    #[inline(always)]
     pub fn play_role_unchecked(&mut self, role: Role, mv: Move) {
         let us = self.turn;
         let them = !us;

@@ -20,10 +20,20 @@ pub(super) fn check_legal(pos: &Position, mv: Move) -> Result<(), ActionError> {
         Some(piece) if piece.color != pos.turn() => {
             format!("the piece on {} is not {}'s", mv.from, pos.turn())
         }
-        Some(piece) if piece.role == Role::Pawn && mv.promotion.is_none() && pos.legal_moves().iter().any(|m| m.from == mv.from && m.to == mv.to) => {
+        Some(piece)
+            if piece.role == Role::Pawn
+                && mv.promotion.is_none()
+                && pos
+                    .legal_moves()
+                    .iter()
+                    .any(|m| m.from == mv.from && m.to == mv.to) =>
+        {
             "a pawn reaching the last rank must name its promotion (q, r, b or n)".to_string()
         }
-        Some(piece) => format!("the {} on {} cannot move to {} now", piece.role, mv.from, mv.to),
+        Some(piece) => format!(
+            "the {} on {} cannot move to {} now",
+            piece.role, mv.from, mv.to
+        ),
     };
     Err(ActionError::illegal(mv, reason))
 }

@@ -11,7 +11,10 @@ fn play(game: &mut Chess, moves: &str) {
 fn fools_mate_ends_the_game() {
     let mut game = Chess::new(&Options::new()).unwrap();
     play(&mut game, "f2f3 e7e5 g2g4 d8h4");
-    assert_eq!(game.outcome(), Some(Outcome::win(Color::Black, "checkmate")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::Black, "checkmate"))
+    );
     assert_eq!(game.to_act(), None);
     assert!(game.legal_actions().is_empty());
     assert_eq!(game.apply_text("a2a3"), Err(ActionError::GameOver));
