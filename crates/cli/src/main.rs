@@ -1,9 +1,14 @@
 //! The `bluffchess` command line.
 
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 mod perft;
+mod play;
+mod protocol;
+mod render;
+mod verify;
 
 /// bluffchess: chess variants with hidden information.
 #[derive(Parser)]
@@ -15,20 +20,40 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Count the legal move sequences of a given depth (a move generator test).
+    /// Count the action sequences of a given depth (a move generator test).
     Perft(perft::PerftArgs),
+    /// Referee games over standard input and output, one JSON command a line (docs/arbiter.md).
+    Arbiter,
+    /// Play a game in the terminal against a random bot, seeing only your side's view.
+    Play(play::PlayArgs),
+    /// Replay a game record and check every commitment against its opening.
+    Verify {
+        /// The record, as JSON (the arbiter's `record` answer's `record` field).
+        record: PathBuf,
+    },
+}
+
+/// Reads `name=value`.
+fn parse_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
+        _ => Err(format!("{text:?} is not name=value")),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft(args) => perft::run(&args),
+        Command::Perft(args) => perft::run(&args).map_err(|e| (e, 2)),
+        Command::Arbiter => protocol::run().map_err(|e| (e, 2)),
+        Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
+        Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
+        Err((message, code)) => {
             eprintln!("error: {message}");
-            ExitCode::from(2)
+            ExitCode::from(code)
         }
     }
 }

@@ -1,7 +1,9 @@
-//! `bluffchess perft`: node counts of the legal move tree.
+//! `bluffchess perft`: node counts of the legal move tree of orthodox chess (from any FEN), or of
+//! the action tree of any variant from its start.
 
 use bluffchess_rules::chess::perft::{divide, perft};
 use bluffchess_rules::chess::{fen, Position};
+use bluffchess_rules::game::Options;
 use clap::Args;
 use std::io::Write;
 
@@ -10,31 +12,63 @@ const MAX_DEPTH: u32 = 12;
 
 #[derive(Args)]
 pub struct PerftArgs {
-    /// The position, as FEN (default: the start position).
-    #[arg(long, default_value = fen::START)]
-    fen: String,
-    /// How many plies to count (0 to 12).
+    /// The variant (`chess`, ...).
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// For orthodox chess: the position, as FEN (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// How many plies (actions) to count (0 to 12).
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
     depth: u32,
-    /// Print the count below each legal move first, as `move: count`.
+    /// The seed that fixes the setups of variants with a hidden setup (not counted).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// A rules option, `name=value` (repeatable).
+    #[arg(long = "option", value_parser = crate::parse_option)]
+    options: Vec<(String, String)>,
+    /// Print the count below each first move first, as `move: count`.
     #[arg(long)]
     divide: bool,
 }
 
 /// Prints the count (after the divided counts, if asked), or says what is wrong with the input.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let pos = Position::from_fen(&args.fen).map_err(|e| e.to_string())?;
-    let mut out = std::io::stdout().lock();
-    let total = if args.divide && args.depth > 0 {
-        let mut total = 0;
-        for (mv, nodes) in divide(&pos, args.depth) {
-            writeln!(out, "{mv}: {nodes}").map_err(|e| e.to_string())?;
-            total += nodes;
-        }
-        writeln!(out).map_err(|e| e.to_string())?;
-        total
+    let (total, divided) = if args.variant == "chess" && args.options.is_empty() {
+        orthodox(args)?
     } else {
-        perft(&pos, args.depth)
+        if args.fen.is_some() {
+            return Err(format!(
+                "--fen is for orthodox chess only, not {:?}",
+                args.variant
+            ));
+        }
+        let options: Options = args.options.iter().cloned().collect();
+        bluffchess_rules::any::perft(&args.variant, &options, args.seed, args.depth)
+            .map_err(|e| e.to_string())?
     };
-    writeln!(out, "{total}").map_err(|e| e.to_string())
+    let mut out = std::io::stdout().lock();
+    let io = |e: std::io::Error| e.to_string();
+    if args.divide && args.depth > 0 {
+        for (action, nodes) in divided {
+            writeln!(out, "{action}: {nodes}").map_err(io)?;
+        }
+        writeln!(out).map_err(io)?;
+    }
+    writeln!(out, "{total}").map_err(io)
+}
+
+fn orthodox(args: &PerftArgs) -> Result<(u64, Vec<(String, u64)>), String> {
+    let pos =
+        Position::from_fen(args.fen.as_deref().unwrap_or(fen::START)).map_err(|e| e.to_string())?;
+    if args.divide && args.depth > 0 {
+        let divided: Vec<(String, u64)> = divide(&pos, args.depth)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect();
+        let total = divided.iter().map(|(_, n)| n).sum();
+        Ok((total, divided))
+    } else {
+        Ok((perft(&pos, args.depth), Vec::new()))
+    }
 }

@@ -1,7 +1,11 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod any;
+pub mod arbiter;
 pub mod board;
 pub mod chess;
+pub mod commitment;
 pub mod game;
+pub mod playout;
 pub mod variants;

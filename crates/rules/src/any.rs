@@ -1,0 +1,343 @@
+//! Every variant behind one enum, for code that picks the variant at run time (the command line,
+//! the server), and the checking of game records.
+
+use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record};
+use crate::board::Color;
+use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
+use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
+use crate::variants::chess::Chess;
+use serde_json::Value;
+
+/// A variant's id and display name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// The id (`chess`).
+    pub id: &'static str,
+    /// The display name (`Orthodox Chess`).
+    pub name: &'static str,
+}
+
+/// The variants this build plays.
+pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
+    id: Chess::ID,
+    name: Chess::NAME,
+}];
+
+/// A game of any variant under its arbiter.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Orthodox chess.
+    Chess(Arbiter<Chess>),
+}
+
+macro_rules! dispatch {
+    ($self:expr, $game:ident => $body:expr) => {
+        match $self {
+            AnyGame::Chess($game) => $body,
+        }
+    };
+}
+
+/// Why a game could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NewGameError {
+    /// No such variant.
+    #[error("unknown variant {0:?}: the variants are {list}", list = variant_list())]
+    UnknownVariant(String),
+    /// A bad option.
+    #[error(transparent)]
+    Option(#[from] OptionError),
+}
+
+fn variant_list() -> String {
+    VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
+}
+
+impl AnyGame {
+    /// A new game of `variant`.
+    pub fn new(
+        variant: &str,
+        options: &Options,
+        seed: u64,
+        salts: SaltSource,
+    ) -> Result<AnyGame, NewGameError> {
+        Self::with_id(variant, options, seed, salts, None)
+    }
+
+    fn with_id(
+        variant: &str,
+        options: &Options,
+        seed: u64,
+        salts: SaltSource,
+        game_id: Option<String>,
+    ) -> Result<AnyGame, NewGameError> {
+        fn make<G: Game>(
+            options: &Options,
+            seed: u64,
+            salts: SaltSource,
+            game_id: Option<String>,
+        ) -> Result<Arbiter<G>, OptionError> {
+            match game_id {
+                Some(id) => Arbiter::with_id(options, seed, salts, id),
+                None => Arbiter::new(options, seed, salts),
+            }
+        }
+        match variant {
+            Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
+            other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
+        }
+    }
+
+    /// The variant id.
+    pub fn variant(&self) -> &'static str {
+        dispatch!(self, _g => Chess::ID)
+    }
+
+    /// Who acts next, or `None` when the game is over.
+    pub fn to_act(&self) -> Option<Actor> {
+        dispatch!(self, g => g.to_act())
+    }
+
+    /// What the actor to act may do.
+    pub fn legal(&self) -> Option<Legal> {
+        dispatch!(self, g => g.legal())
+    }
+
+    /// Plays an action's text.
+    pub fn play(&mut self, text: &str) -> Result<Vec<Event>, ArbiterError> {
+        dispatch!(self, g => g.play(text))
+    }
+
+    /// Lets Chance act.
+    pub fn roll(&mut self) -> Result<Vec<Event>, ArbiterError> {
+        dispatch!(self, g => g.roll())
+    }
+
+    /// A resignation, draw offer, acceptance or claim.
+    pub fn meta(&mut self, seat: Color, kind: MetaKind) -> Result<Vec<Event>, ArbiterError> {
+        dispatch!(self, g => g.meta(seat, kind))
+    }
+
+    /// What `seat` may know now, as JSON.
+    pub fn view(&self, seat: Seat) -> Value {
+        dispatch!(self, g => serde_json::to_value(g.view(seat)).expect("views serialise"))
+    }
+
+    /// How the game ended, if it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        dispatch!(self, g => g.outcome())
+    }
+
+    /// The game record.
+    pub fn record(&self) -> Record {
+        dispatch!(self, g => g.record())
+    }
+
+    /// A random legal action of the actor to act (none for Chance: roll instead).
+    pub fn random_action(&mut self) -> Option<String> {
+        dispatch!(self, g => g.random_action())
+    }
+}
+
+/// What is wrong with a record: the first bad entry and the problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{entry}: {problem}")]
+pub struct VerifyError {
+    /// The entry at fault (`variant`, `action 12`, `meta 0`, `outcome`).
+    pub entry: String,
+    /// What is wrong with it.
+    pub problem: String,
+}
+
+fn bad<T>(entry: impl Into<String>, problem: impl Into<String>) -> Result<T, VerifyError> {
+    Err(VerifyError {
+        entry: entry.into(),
+        problem: problem.into(),
+    })
+}
+
+/// Replays a record and checks every action, every public text, every commitment against its
+/// opening, and the outcome. Returns the outcome.
+pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
+    let mut game = match AnyGame::with_id(
+        &record.variant,
+        &record.options,
+        record.seed,
+        SaltSource::Seeded(record.seed),
+        Some(record.game_id.clone()),
+    ) {
+        Ok(game) => game,
+        Err(NewGameError::UnknownVariant(_)) => {
+            return bad("variant", format!("unknown variant {:?}", record.variant))
+        }
+        Err(NewGameError::Option(e)) => return bad("options", e.to_string()),
+    };
+    let mut metas = record.meta.iter().enumerate().peekable();
+    for (i, recorded) in record.actions.iter().enumerate() {
+        while let Some((m, meta)) = metas.next_if(|(_, meta)| meta.after <= i) {
+            replay_meta(&mut game, m, meta.seat, meta.kind, meta.after, i)?;
+        }
+        let entry = format!("action {i}");
+        if recorded.index != i {
+            return bad(
+                entry,
+                format!("its index is {}, expected {i}", recorded.index),
+            );
+        }
+        if game.to_act() != Some(recorded.actor) {
+            return bad(
+                entry,
+                format!(
+                    "recorded as {}'s, but it is not {}'s turn",
+                    recorded.actor, recorded.actor
+                ),
+            );
+        }
+        if let Err(e) = game.play(&recorded.text) {
+            return bad(entry, format!("{e}"));
+        }
+        let replayed = game.record().actions.pop().expect("an action was played");
+        check_action(&entry, recorded, &replayed, &record.game_id)?;
+        let previous = match i {
+            0 => &record.game_id,
+            _ => &record.actions[i - 1].digest,
+        };
+        let digest = chain(
+            previous,
+            i,
+            recorded.actor.name(),
+            &recorded.public,
+            recorded.commitment.as_deref(),
+        );
+        if digest != recorded.digest {
+            return bad(
+                entry,
+                "its digest does not match the record up to it: the record was altered",
+            );
+        }
+    }
+    for (m, meta) in metas {
+        let after = record.actions.len();
+        replay_meta(&mut game, m, meta.seat, meta.kind, meta.after, after)?;
+    }
+    let outcome = game.outcome();
+    if outcome.is_some() {
+        if let Some(a) = record
+            .actions
+            .iter()
+            .find(|a| a.commitment.is_some() && a.salt.is_none())
+        {
+            return bad(
+                format!("action {}", a.index),
+                "the game is over but its commitment was never opened",
+            );
+        }
+    }
+    if outcome != record.outcome {
+        return bad(
+            "outcome",
+            format!(
+                "recorded {:?}, the replay gives {:?}",
+                record.outcome, outcome
+            ),
+        );
+    }
+    Ok(outcome)
+}
+
+fn replay_meta(
+    game: &mut AnyGame,
+    index: usize,
+    seat: Color,
+    kind: MetaKind,
+    after: usize,
+    actions_so_far: usize,
+) -> Result<(), VerifyError> {
+    let entry = format!("meta {index}");
+    if after != actions_so_far {
+        return bad(
+            entry,
+            format!("placed after action count {after}, which is out of order"),
+        );
+    }
+    game.meta(seat, kind)
+        .map(drop)
+        .or_else(|e| bad(entry, e.to_string()))
+}
+
+fn check_action(
+    entry: &str,
+    recorded: &crate::arbiter::RecordedAction,
+    replayed: &crate::arbiter::RecordedAction,
+    game_id: &str,
+) -> Result<(), VerifyError> {
+    if recorded.text != replayed.text {
+        return bad(
+            entry,
+            format!(
+                "{:?} is not in canonical form ({:?})",
+                recorded.text, replayed.text
+            ),
+        );
+    }
+    if recorded.public != replayed.public {
+        return bad(
+            entry,
+            format!(
+                "public text {:?} differs from the rules' {:?}",
+                recorded.public, replayed.public
+            ),
+        );
+    }
+    match (&recorded.commitment, replayed.commitment.is_some()) {
+        (None, true) => bad(entry, "a hidden action without a commitment"),
+        (Some(_), false) => bad(entry, "a commitment on an action that is not hidden"),
+        (Some(commitment), true) => match &recorded.salt {
+            None => Ok(()),
+            Some(salt_hex) => {
+                let Some(salt) = salt_from_hex(salt_hex) else {
+                    return bad(entry, "the salt is not 64 hex digits");
+                };
+                if commit(game_id, recorded.index, &recorded.text, &salt) != *commitment {
+                    return bad(entry, "the opening does not match its commitment");
+                }
+                Ok(())
+            }
+        },
+        (None, false) if recorded.salt.is_some() => {
+            bad(entry, "a salt on an action that is not hidden")
+        }
+        (None, false) => Ok(()),
+    }
+}
+
+/// The number of action sequences of `depth` actions from the start of `variant`, after setups
+/// drawn from `seed`; with `divide`, also the count below each first action.
+pub fn perft(
+    variant: &str,
+    options: &Options,
+    seed: u64,
+    depth: u32,
+) -> Result<(u64, Vec<(String, u64)>), NewGameError> {
+    fn count<G: Game>(
+        options: &Options,
+        seed: u64,
+        depth: u32,
+    ) -> Result<(u64, Vec<(String, u64)>), NewGameError> {
+        use rand::SeedableRng;
+        let mut game = G::new(options)?;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        crate::playout::fix_setups(&mut game, &mut rng);
+        let divided = crate::playout::divide(&game, depth);
+        let total = divided
+            .iter()
+            .map(|(_, n)| n)
+            .sum::<u64>()
+            .max(u64::from(depth == 0));
+        Ok((total, divided))
+    }
+    match variant {
+        Chess::ID => count::<Chess>(options, seed, depth),
+        other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
+    }
+}

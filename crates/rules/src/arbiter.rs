@@ -1,0 +1,496 @@
+//! The arbiter: holds one game's truth and everything around the rules that every variant shares:
+//! the commitments to hidden choices and their openings, resignation, draw offers and claims, the
+//! seeded generator that plays Chance and draws random setups, and the game record.
+
+use crate::board::Color;
+use crate::commitment::{chain, commit, to_hex, Salt, SaltSource};
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat, View,
+};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use serde::{Deserialize, Serialize};
+
+/// A resignation, draw offer, acceptance or claim: allowed to either seat at any time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MetaKind {
+    /// The seat gives up: the other seat wins.
+    Resign,
+    /// The seat offers a draw; it stands until the other seat accepts or acts.
+    OfferDraw,
+    /// The seat accepts the other seat's standing draw offer.
+    AcceptDraw,
+    /// The seat claims a draw the rules allow now (threefold repetition, 50-move rule).
+    ClaimDraw,
+}
+
+impl MetaKind {
+    /// The protocol's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            MetaKind::Resign => "resign",
+            MetaKind::OfferDraw => "offer_draw",
+            MetaKind::AcceptDraw => "accept_draw",
+            MetaKind::ClaimDraw => "claim_draw",
+        }
+    }
+
+    /// Reads a protocol name.
+    pub fn parse(text: &str) -> Option<MetaKind> {
+        [
+            MetaKind::Resign,
+            MetaKind::OfferDraw,
+            MetaKind::AcceptDraw,
+            MetaKind::ClaimDraw,
+        ]
+        .into_iter()
+        .find(|k| k.name() == text)
+    }
+}
+
+/// One action in a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedAction {
+    /// Its index, from 0.
+    pub index: usize,
+    /// Who took it.
+    pub actor: Actor,
+    /// The canonical text.
+    pub text: String,
+    /// What the opponent and spectators were shown (equal to `text` unless the action is hidden).
+    pub public: String,
+    /// For a hidden action: the commitment to `text`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub commitment: Option<String>,
+    /// For a hidden action that has been opened: the salt (hex).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub salt: Option<String>,
+    /// The running digest of the public record up to this action (see
+    /// [`chain`](crate::commitment::chain)).
+    pub digest: String,
+}
+
+/// A resignation, offer, acceptance or claim in a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordedMeta {
+    /// How many actions had been played before it.
+    pub after: usize,
+    /// Whose it was.
+    pub seat: Color,
+    /// What it was.
+    pub kind: MetaKind,
+}
+
+/// Everything needed to replay and check a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The variant id.
+    pub variant: String,
+    /// The rules options.
+    pub options: Options,
+    /// The game id that every commitment includes.
+    pub game_id: String,
+    /// The seed of the game's generator (Chance, random setups).
+    pub seed: u64,
+    /// Every action, in order.
+    pub actions: Vec<RecordedAction>,
+    /// Resignations, offers, acceptances and claims.
+    #[serde(default)]
+    pub meta: Vec<RecordedMeta>,
+    /// How the game ended, if it has.
+    pub outcome: Option<Outcome>,
+}
+
+/// A command the arbiter refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArbiterError {
+    /// The action was refused by the rules.
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    /// A resignation, offer or claim that is not possible now.
+    #[error("{0}")]
+    Meta(String),
+    /// Chance is not to act, or is the only one who may.
+    #[error("{0}")]
+    Turn(String),
+}
+
+#[derive(Clone, Debug)]
+struct Sealed {
+    commitment: String,
+    salt: Salt,
+    opened: bool,
+}
+
+/// One game under an arbiter.
+#[derive(Clone, Debug)]
+pub struct Arbiter<G: Game> {
+    game: G,
+    game_id: String,
+    seed: u64,
+    rng: StdRng,
+    salts: SaltSource,
+    actions: Vec<RecordedAction>,
+    sealed: Vec<Option<Sealed>>,
+    meta: Vec<RecordedMeta>,
+    draw_offer: Option<Color>,
+    ended: Option<Outcome>,
+}
+
+/// What the actor to act may do now.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Legal {
+    /// Who acts.
+    pub to_act: Actor,
+    /// The actions in canonical text (or, when `setup` is set, the setup shortcuts).
+    pub actions: Vec<String>,
+    /// For Chance: each action's probability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probabilities: Option<Vec<f64>>,
+    /// Set when a setup is due: any valid `setup ...` text is accepted besides the shortcuts.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub setup: bool,
+}
+
+impl<G: Game> Arbiter<G> {
+    /// A new game. `seed` drives Chance and random setups; salts come from `salts`.
+    pub fn new(options: &Options, seed: u64, salts: SaltSource) -> Result<Self, OptionError> {
+        let game_id = match salts {
+            SaltSource::Os => to_hex(&SaltSource::Os.salt(0)[..16]),
+            SaltSource::Seeded(s) => format!("seeded-{s}"),
+        };
+        Self::with_id(options, seed, salts, game_id)
+    }
+
+    /// A new game with a given id (to replay a record).
+    pub fn with_id(
+        options: &Options,
+        seed: u64,
+        salts: SaltSource,
+        game_id: String,
+    ) -> Result<Self, OptionError> {
+        let game = G::new(options)?;
+        Ok(Arbiter {
+            game,
+            game_id,
+            seed,
+            rng: StdRng::seed_from_u64(seed),
+            salts,
+            actions: Vec::new(),
+            sealed: Vec::new(),
+            meta: Vec::new(),
+            draw_offer: None,
+            ended: None,
+        })
+    }
+
+    /// The game's truth (for tests and analysis; never for a seat).
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The game id.
+    pub fn game_id(&self) -> &str {
+        &self.game_id
+    }
+
+    /// Who acts next, or `None` when the game is over.
+    pub fn to_act(&self) -> Option<Actor> {
+        if self.ended.is_some() {
+            return None;
+        }
+        self.game.to_act()
+    }
+
+    /// How the game ended: by the players (resignation, agreement, claim) or by the rules.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended.clone().or_else(|| self.game.outcome())
+    }
+
+    /// What the actor to act may do.
+    pub fn legal(&self) -> Option<Legal> {
+        let to_act = self.to_act()?;
+        if to_act == Actor::Chance {
+            let outcomes = self.game.chance_outcomes();
+            return Some(Legal {
+                to_act,
+                actions: outcomes.iter().map(|(a, _)| a.to_string()).collect(),
+                probabilities: Some(outcomes.iter().map(|(_, p)| *p).collect()),
+                setup: false,
+            });
+        }
+        if self.game.setup_due() {
+            return Some(Legal {
+                to_act,
+                actions: self
+                    .game
+                    .setup_shortcuts()
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
+                probabilities: None,
+                setup: true,
+            });
+        }
+        Some(Legal {
+            to_act,
+            actions: self
+                .game
+                .legal_actions()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+            probabilities: None,
+            setup: false,
+        })
+    }
+
+    /// Reads an action's text, expanding shortcuts (`setup random` draws from the game's
+    /// generator, so it is only read when it is played).
+    fn read(&mut self, text: &str) -> Result<G::Action, ArbiterError> {
+        if self.to_act().is_none() {
+            return Err(ActionError::GameOver.into());
+        }
+        if text.trim() == "setup random" && self.game.setup_due() {
+            let mut rng = self.rng.clone();
+            let setup = self.game.random_setup(&mut rng);
+            if let Some(setup) = setup {
+                self.rng = rng;
+                return Ok(setup);
+            }
+        }
+        Ok(self.game.parse_action(text.trim())?)
+    }
+
+    /// Plays an action of the actor to act (Chance's too, for scripted tests). Returns the new
+    /// events the actor may see.
+    pub fn play(&mut self, text: &str) -> Result<Vec<Event>, ArbiterError> {
+        let action = self.read(text)?;
+        self.apply(&action)
+    }
+
+    /// Lets Chance act, drawing from the game's generator.
+    pub fn roll(&mut self) -> Result<Vec<Event>, ArbiterError> {
+        if self.to_act() != Some(Actor::Chance) {
+            return Err(ArbiterError::Turn("it is not Chance's turn to act".into()));
+        }
+        let chosen = crate::playout::roll(&self.game, &mut self.rng).expect("Chance has outcomes");
+        self.apply(&chosen)
+    }
+
+    fn apply(&mut self, action: &G::Action) -> Result<Vec<Event>, ArbiterError> {
+        let actor = self.to_act().ok_or(ActionError::GameOver)?;
+        let index = self.game.action_count();
+        let first_event = self.game.events().len();
+        self.game.apply(action)?;
+        let text = action.to_string();
+        let new_events = &self.game.events()[first_event..];
+        let sealed = new_events
+            .iter()
+            .find(|e| e.action == index && e.kind == EventKind::Sealed && e.seats == Audience::All);
+        let public = sealed.map_or_else(|| text.clone(), |e| e.text.clone());
+        let commitment = sealed.is_some().then(|| {
+            let salt = self.salts.salt(index);
+            Sealed {
+                commitment: commit(&self.game_id, index, &text, &salt),
+                salt,
+                opened: false,
+            }
+        });
+        let commitment_text = commitment.as_ref().map(|s| s.commitment.clone());
+        let previous = self.actions.last().map_or(&self.game_id, |a| &a.digest);
+        let digest = chain(
+            previous,
+            index,
+            actor.name(),
+            &public,
+            commitment_text.as_deref(),
+        );
+        self.actions.push(RecordedAction {
+            index,
+            actor,
+            text,
+            public,
+            commitment: commitment_text,
+            salt: None,
+            digest,
+        });
+        self.sealed.push(commitment);
+        self.open_revealed(first_event);
+        if actor.color().is_some() && actor.color() != self.draw_offer {
+            // Acting declines the opponent's standing offer.
+            self.draw_offer = None;
+        }
+        if self.game.outcome().is_some() {
+            self.open_all();
+        }
+        let seat = actor.color().map_or(Seat::Spectator, Seat::from);
+        Ok(self.decorate(
+            self.game.events()[first_event..]
+                .iter()
+                .filter(|e| e.seats.includes(seat))
+                .cloned()
+                .collect(),
+        ))
+    }
+
+    fn open_revealed(&mut self, first_event: usize) {
+        let revealed: Vec<usize> = self.game.events()[first_event..]
+            .iter()
+            .filter_map(|e| match e.kind {
+                EventKind::Reveal { action } => Some(action),
+                _ => None,
+            })
+            .collect();
+        for action in revealed {
+            self.open(action);
+        }
+    }
+
+    fn open(&mut self, action: usize) {
+        if let Some(Some(sealed)) = self.sealed.get_mut(action) {
+            sealed.opened = true;
+            self.actions[action].salt = Some(to_hex(&sealed.salt));
+        }
+    }
+
+    fn open_all(&mut self) {
+        for action in 0..self.sealed.len() {
+            self.open(action);
+        }
+    }
+
+    /// Attaches commitments to sealed events and salts to reveals (and, once opened, to the
+    /// sealed events too).
+    fn decorate(&self, mut events: Vec<Event>) -> Vec<Event> {
+        for event in &mut events {
+            let action = match event.kind {
+                EventKind::Sealed => event.action,
+                EventKind::Reveal { action } => action,
+                _ => continue,
+            };
+            if let Some(Some(sealed)) = self.sealed.get(action) {
+                if event.kind == EventKind::Sealed {
+                    event.commitment = Some(sealed.commitment.clone());
+                }
+                if sealed.opened {
+                    event.salt = Some(to_hex(&sealed.salt));
+                }
+            }
+        }
+        events
+    }
+
+    /// A resignation, draw offer, acceptance or claim by `seat`.
+    pub fn meta(&mut self, seat: Color, kind: MetaKind) -> Result<Vec<Event>, ArbiterError> {
+        if self.outcome().is_some() {
+            return Err(ActionError::GameOver.into());
+        }
+        let ending = match kind {
+            MetaKind::Resign => Some(Outcome::win(!seat, "resignation")),
+            MetaKind::OfferDraw => {
+                if self.draw_offer == Some(seat) {
+                    return Err(ArbiterError::Meta(format!(
+                        "{seat}'s draw offer already stands"
+                    )));
+                }
+                if self.draw_offer == Some(!seat) {
+                    return Err(ArbiterError::Meta(format!(
+                        "{} has offered a draw: accept it with accept_draw",
+                        !seat
+                    )));
+                }
+                self.draw_offer = Some(seat);
+                None
+            }
+            MetaKind::AcceptDraw => {
+                if self.draw_offer != Some(!seat) {
+                    return Err(ArbiterError::Meta(format!(
+                        "there is no draw offer from {} to accept",
+                        !seat
+                    )));
+                }
+                Some(Outcome::draw("agreement"))
+            }
+            MetaKind::ClaimDraw => match self.game.claimable_draw(seat) {
+                Some(reason) => Some(Outcome::draw(reason)),
+                None => {
+                    return Err(ArbiterError::Meta(
+                        "no draw can be claimed now: the rules allow none in this position".into(),
+                    ))
+                }
+            },
+        };
+        self.meta.push(RecordedMeta {
+            after: self.game.action_count(),
+            seat,
+            kind,
+        });
+        if let Some(outcome) = ending {
+            self.ended = Some(outcome);
+            self.open_all();
+        }
+        Ok(vec![self.meta_event(self.meta.last().expect("just pushed"))])
+    }
+
+    fn meta_event(&self, meta: &RecordedMeta) -> Event {
+        Event::new(
+            meta.after,
+            meta.seat.into(),
+            Audience::All,
+            EventKind::Meta,
+            meta.kind.name(),
+        )
+    }
+
+    /// What `seat` may know now, with commitments, meta events and the arbiter's outcome.
+    pub fn view(&self, seat: Seat) -> View<G::Summary> {
+        let over = self.outcome().is_some();
+        let mut view = self.game.view_revealed(seat, over);
+        let mut events = self.decorate(view.events);
+        // Meta events go after the events of the actions before them.
+        for meta in &self.meta {
+            let at = events
+                .iter()
+                .position(|e| e.action >= meta.after && e.kind != EventKind::Meta)
+                .unwrap_or(events.len());
+            events.insert(at, self.meta_event(meta));
+        }
+        if let (Some(outcome), Some(last)) = (&self.ended, self.meta.last()) {
+            events.push(Event::new(
+                self.game.action_count(),
+                last.seat.into(),
+                Audience::All,
+                EventKind::End,
+                outcome.to_string(),
+            ));
+        }
+        view.events = events;
+        view.to_act = self.to_act();
+        view.outcome = self.outcome();
+        view
+    }
+
+    /// The game record.
+    pub fn record(&self) -> Record {
+        Record {
+            variant: G::ID.to_string(),
+            options: self.game.options(),
+            game_id: self.game_id.clone(),
+            seed: self.seed,
+            actions: self.actions.clone(),
+            meta: self.meta.clone(),
+            outcome: self.outcome(),
+        }
+    }
+
+    /// A legal action drawn at random from the game's generator (a setup, when one is due; none
+    /// for Chance, which rolls).
+    pub fn random_action(&mut self) -> Option<String> {
+        if self.to_act()? == Actor::Chance {
+            return None;
+        }
+        crate::playout::random_action(&self.game, &mut self.rng).map(|a| a.to_string())
+    }
+}

@@ -1,0 +1,103 @@
+//! Walking the action tree of any variant: perft over actions, and random playouts.
+
+use crate::game::{Actor, Game};
+use rand::{Rng, RngCore};
+
+/// Plays random setups (drawn from `rng`) while one is due, so that counting starts after them.
+pub fn fix_setups<G: Game>(game: &mut G, rng: &mut dyn RngCore) {
+    while game.setup_due() {
+        let setup = game
+            .random_setup(rng)
+            .expect("a variant with a setup draws random ones");
+        game.apply(&setup).expect("a random setup is legal");
+    }
+}
+
+/// The number of action sequences of length `depth` (Chance's outcomes and `pass` count as
+/// actions; games that end sooner add nothing).
+pub fn perft<G: Game>(game: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let actions = match game.to_act() {
+        None => return 0,
+        Some(Actor::Chance) => game.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+        Some(_) => game.legal_actions(),
+    };
+    if depth == 1 {
+        return actions.len() as u64;
+    }
+    actions
+        .iter()
+        .map(|action| {
+            let mut child = game.clone();
+            child.apply(action).expect("a listed action is legal");
+            perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Chance's outcome drawn by its probabilities.
+pub fn roll<G: Game>(game: &G, rng: &mut dyn RngCore) -> Option<G::Action> {
+    let outcomes = game.chance_outcomes();
+    let mut pick: f64 = rng.random();
+    for (action, p) in &outcomes {
+        if pick < *p {
+            return Some(action.clone());
+        }
+        pick -= p;
+    }
+    outcomes.last().map(|(a, _)| a.clone())
+}
+
+/// A legal action of the actor to act, drawn uniformly (a setup when one is due, Chance's
+/// outcome by its probabilities).
+pub fn random_action<G: Game>(game: &G, rng: &mut dyn RngCore) -> Option<G::Action> {
+    match game.to_act()? {
+        Actor::Chance => roll(game, rng),
+        _ if game.setup_due() => game.random_setup(rng),
+        _ => {
+            let actions = game.legal_actions();
+            if actions.is_empty() {
+                return None;
+            }
+            let i = rng.random_range(0..actions.len());
+            Some(actions[i].clone())
+        }
+    }
+}
+
+/// Plays random actions until the game ends or `max_actions` have been played; returns how many
+/// were played.
+pub fn random_playout<G: Game>(game: &mut G, rng: &mut dyn RngCore, max_actions: usize) -> usize {
+    let mut played = 0;
+    while played < max_actions {
+        let Some(action) = random_action(game, rng) else {
+            break;
+        };
+        game.apply(&action)
+            .expect("a random legal action is accepted");
+        played += 1;
+    }
+    played
+}
+
+/// The count below each action of the actor to act (`depth` of at least 1; empty for 0).
+pub fn divide<G: Game>(game: &G, depth: u32) -> Vec<(String, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let actions = match game.to_act() {
+        None => Vec::new(),
+        Some(Actor::Chance) => game.chance_outcomes().into_iter().map(|(a, _)| a).collect(),
+        Some(_) => game.legal_actions(),
+    };
+    actions
+        .iter()
+        .map(|action| {
+            let mut child = game.clone();
+            child.apply(action).expect("a listed action is legal");
+            (action.to_string(), perft(&child, depth - 1))
+        })
+        .collect()
+}

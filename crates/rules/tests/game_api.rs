@@ -1,0 +1,222 @@
+//! The game API, the arbiter and records, exercised through orthodox chess.
+
+use bluffchess_rules::any::{perft, verify, AnyGame};
+use bluffchess_rules::arbiter::{Arbiter, MetaKind, Record};
+use bluffchess_rules::board::Color;
+use bluffchess_rules::chess::{perft::perft as orthodox_perft, Position};
+use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::{Actor, Game, Options, Outcome, Seat};
+use bluffchess_rules::playout::{random_action, random_playout};
+use bluffchess_rules::variants::chess::Chess;
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+
+fn new_chess(seed: u64) -> AnyGame {
+    AnyGame::new("chess", &Options::new(), seed, SaltSource::Seeded(seed)).unwrap()
+}
+
+/// A game of random moves, ended by the rules or left after `max` actions.
+fn random_game(seed: u64, max: usize) -> AnyGame {
+    let mut game = new_chess(seed);
+    for _ in 0..max {
+        let Some(action) = game.random_action() else {
+            break;
+        };
+        game.play(&action).unwrap();
+    }
+    game
+}
+
+#[test]
+fn perft_through_the_game_api_matches_the_orthodox_engine() {
+    let (total, divided) = perft("chess", &Options::new(), 0, 4).unwrap();
+    assert_eq!(total, orthodox_perft(&Position::default(), 4));
+    assert_eq!(divided.len(), 20);
+    assert_eq!(perft("chess", &Options::new(), 0, 0).unwrap().0, 1);
+}
+
+#[test]
+fn a_finished_game_is_over_for_every_command() {
+    let mut game = new_chess(1);
+    for mv in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+        game.play(mv).unwrap();
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::Black, "checkmate"))
+    );
+    assert_eq!(game.to_act(), None);
+    assert!(game.legal().is_none());
+    assert!(game.play("a2a3").unwrap_err().to_string().contains("over"));
+    assert!(game.meta(Color::White, MetaKind::Resign).is_err());
+}
+
+#[test]
+fn a_draw_offer_lapses_when_the_opponent_plays_on() {
+    let mut game = new_chess(2);
+    game.meta(Color::White, MetaKind::OfferDraw).unwrap();
+    // The offerer may still move; the offer stands.
+    game.play("e2e4").unwrap();
+    game.meta(Color::Black, MetaKind::AcceptDraw).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::draw("agreement")));
+
+    let mut game = new_chess(2);
+    game.play("e2e4").unwrap();
+    game.meta(Color::White, MetaKind::OfferDraw).unwrap();
+    game.play("e7e5").unwrap();
+    let err = game.meta(Color::Black, MetaKind::AcceptDraw).unwrap_err();
+    assert!(err.to_string().contains("no draw offer from white"));
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn threefold_repetition_may_be_claimed_by_either_seat() {
+    let mut game = new_chess(3);
+    let err = game.meta(Color::White, MetaKind::ClaimDraw).unwrap_err();
+    assert!(err.to_string().contains("no draw can be claimed"));
+    for mv in [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ] {
+        game.play(mv).unwrap();
+    }
+    game.meta(Color::Black, MetaKind::ClaimDraw).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome::draw("threefold repetition")));
+    let record = game.record();
+    assert_eq!(verify(&record), Ok(game.outcome()));
+}
+
+#[test]
+fn resignation_shows_in_every_view_and_the_record() {
+    let mut game = new_chess(4);
+    game.play("e2e4").unwrap();
+    game.meta(Color::Black, MetaKind::Resign).unwrap();
+    for seat in Seat::ALL {
+        let view = game.view(seat);
+        assert_eq!(view["outcome"]["winner"], "white");
+        let events = view["events"].as_array().unwrap();
+        assert_eq!(events[1]["kind"], "meta");
+        assert_eq!(events[2]["kind"], "end");
+    }
+    assert_eq!(
+        verify(&game.record()),
+        Ok(Some(Outcome::win(Color::White, "resignation")))
+    );
+}
+
+#[test]
+fn chess_has_one_consistent_state_for_every_seat() {
+    let mut game = Chess::new(&Options::new()).unwrap();
+    let mut rng = StdRng::seed_from_u64(9);
+    random_playout(&mut game, &mut rng, 40);
+    for seat in Seat::ALL {
+        let sampled = game.resample(seat, &mut rng);
+        assert_eq!(sampled.view(seat), game.view(seat));
+    }
+}
+
+#[test]
+fn random_games_end_and_verify() {
+    for seed in 0..30 {
+        let game = random_game(seed, 600);
+        let record = game.record();
+        assert_eq!(verify(&record), Ok(game.outcome()), "seed {seed}");
+        let json = serde_json::to_string(&record).unwrap();
+        let read: Record = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, record);
+    }
+}
+
+fn tamper(record: &Record, f: impl FnOnce(&mut Record)) -> String {
+    let mut altered = record.clone();
+    f(&mut altered);
+    verify(&altered).unwrap_err().to_string()
+}
+
+#[test]
+fn verify_names_the_first_altered_entry() {
+    let game = random_game(11, 60);
+    let record = game.record();
+    assert!(tamper(&record, |r| r.actions[5].digest = "00".repeat(32))
+        .starts_with("action 5: its digest"));
+    assert!(tamper(&record, |r| r.actions[7].index = 8).starts_with("action 7: its index is 8"));
+    assert!(tamper(&record, |r| r.actions[2].actor = Actor::Chance)
+        .starts_with("action 2: recorded as chance's"));
+    assert!(tamper(&record, |r| r.actions[3].public = "a1a2".into())
+        .starts_with("action 3: public text"));
+    assert!(tamper(&record, |r| r.actions[4].salt = Some("ab".into()))
+        .starts_with("action 4: a salt on an action"));
+    assert!(tamper(&record, |r| r.game_id = "other".into()).starts_with("action 0: its digest"));
+    assert!(
+        tamper(&record, |r| r.outcome = Some(Outcome::draw("agreement")))
+            .starts_with("outcome: recorded")
+    );
+    assert!(tamper(&record, |r| r
+        .options
+        .insert("x".into(), "1".into())
+        .map_or((), drop))
+    .starts_with("options:"));
+    assert!(tamper(&record, |r| r.meta.push(
+        bluffchess_rules::arbiter::RecordedMeta {
+            after: 1,
+            seat: Color::White,
+            kind: MetaKind::AcceptDraw,
+        }
+    ))
+    .starts_with("meta 0: there is no draw offer"));
+}
+
+#[test]
+fn views_are_json_with_the_seat_and_the_position() {
+    let game = random_game(12, 10);
+    let view = game.view(Seat::Black);
+    assert_eq!(view["seat"], "black");
+    assert_eq!(view["variant"], "chess");
+    assert!(view["position"]["fen"].as_str().unwrap().contains('/'));
+    assert_eq!(view["events"].as_array().unwrap().len(), 10);
+}
+
+#[test]
+fn an_arbiter_game_matches_the_bare_game() {
+    let mut arbiter: Arbiter<Chess> = Arbiter::new(&Options::new(), 5, SaltSource::Os).unwrap();
+    let mut bare = Chess::new(&Options::new()).unwrap();
+    let mut rng = StdRng::seed_from_u64(5);
+    for _ in 0..50 {
+        let Some(action) = random_action(&bare, &mut rng) else {
+            break;
+        };
+        bare.apply(&action).unwrap();
+        arbiter.play(&action.to_string()).unwrap();
+    }
+    assert_eq!(arbiter.view(Seat::White), bare.view(Seat::White));
+    assert_eq!(arbiter.game_id().len(), 32);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn action_text_round_trips(seed in any::<u64>(), plies in 0usize..120) {
+        let mut game = Chess::new(&Options::new()).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        random_playout(&mut game, &mut rng, plies);
+        for action in game.legal_actions() {
+            let text = action.to_string();
+            prop_assert_eq!(game.parse_action(&text).unwrap(), action);
+        }
+    }
+
+    #[test]
+    fn a_record_replays_to_the_same_final_state(seed in any::<u64>(), plies in 0usize..200) {
+        let game = random_game(seed, plies);
+        let record = game.record();
+        let mut replay = AnyGame::new("chess", &Options::new(), seed, SaltSource::Seeded(seed)).unwrap();
+        for action in &record.actions {
+            replay.play(&action.text).unwrap();
+        }
+        for seat in Seat::ALL {
+            prop_assert_eq!(replay.view(seat), game.view(seat));
+        }
+        prop_assert_eq!(verify(&record), Ok(game.outcome()));
+    }
+}
