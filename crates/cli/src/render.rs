@@ -5,14 +5,38 @@ use serde_json::Value;
 
 /// The board as the seat sees it, its own side at the bottom.
 pub fn board(variant: &str, view: &Value, seat: Color) -> String {
+    let position = &view["position"];
+    let fen = position["fen"].as_str().unwrap_or("");
     match variant {
-        "chess" => chess_board(view["position"]["fen"].as_str().unwrap_or(""), seat),
-        _ => format!("{:#}", view["position"]),
+        "chess" => chess_board(fen, seat, &[]),
+        "alter-ego" => alter_ego_board(position, seat),
+        _ => format!("{position:#}"),
     }
 }
 
-/// An 8x8 board from a FEN's placement field: upper case White, lower case Black, `.` empty.
-pub fn chess_board(fen: &str, seat: Color) -> String {
+/// Alter Ego: `*` marks your ego, `!` the enemy ego, `?` the enemy turn piece whose decision is
+/// sealed (the ego stayed there, or was transferred).
+fn alter_ego_board(position: &Value, seat: Color) -> String {
+    let (own, enemy) = match seat {
+        Color::White => (&position["white_ego"], &position["black_ego"]),
+        Color::Black => (&position["black_ego"], &position["white_ego"]),
+    };
+    let mut marks = Vec::new();
+    if let Some(sq) = own["square"].as_str() {
+        marks.push((sq.to_string(), '*'));
+    }
+    if let Some(sq) = enemy["square"].as_str() {
+        let sealed = enemy["sealed"] == Value::Bool(true);
+        marks.push((sq.to_string(), if sealed { '?' } else { '!' }));
+    }
+    let mut out = chess_board(position["fen"].as_str().unwrap_or(""), seat, &marks);
+    out.push_str("   * your alter ego   ! the enemy's   ? enemy turn piece, decision sealed\n");
+    out
+}
+
+/// An 8x8 board from a FEN's placement field: upper case White, lower case Black, `.` empty;
+/// `marks` puts a sign after the piece on a square.
+pub fn chess_board(fen: &str, seat: Color, marks: &[(String, char)]) -> String {
     let placement = fen.split(' ').next().unwrap_or("");
     let mut rows: Vec<Vec<char>> = placement
         .split('/')
@@ -35,8 +59,19 @@ pub fn chess_board(fen: &str, seat: Color) -> String {
     }
     let mut out = String::from("   +-----------------+\n");
     for (row, rank) in rows.iter().zip(ranks) {
-        let cells: Vec<String> = row.iter().map(char::to_string).collect();
-        out.push_str(&format!(" {rank} | {} |\n", cells.join(" ")));
+        // Each piece is followed by its mark, which takes the place of the separating space.
+        let mut line = format!(" {rank} | ");
+        for (piece, file) in row.iter().zip(&files) {
+            let square = format!("{file}{rank}");
+            let mark = marks
+                .iter()
+                .find(|(sq, _)| *sq == square)
+                .map_or(' ', |m| m.1);
+            line.push(*piece);
+            line.push(mark);
+        }
+        out.push_str(&line);
+        out.push_str("|\n");
     }
     out.push_str("   +-----------------+\n");
     let letters: Vec<String> = files.iter().map(char::to_string).collect();
@@ -50,6 +85,15 @@ pub fn status(view: &Value) -> Option<String> {
     let mut notes = Vec::new();
     if position["check"] == Value::Bool(true) {
         notes.push("check!".to_string());
+    }
+    if position["death_move"] == Value::Bool(true) {
+        notes.push("the last move was a death move".to_string());
+    }
+    if position["deciding"] == Value::Bool(true) {
+        notes.push("decide: stay, or transfer <square>".to_string());
+    }
+    if let Some(bound) = position["bound"].as_str() {
+        notes.push(format!("the ego is bound to the piece on {bound}"));
     }
     if let Some(claim) = position["claimable_draw"].as_str() {
         notes.push(format!("a draw may be claimed ({claim}): type claim"));
@@ -78,12 +122,20 @@ mod tests {
     #[test]
     fn the_start_position_from_both_sides() {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        let white = chess_board(fen, Color::White);
+        let white = chess_board(fen, Color::White, &[]);
         assert!(white.contains(" 8 | r n b q k b n r |"), "{white}");
         assert!(white.contains(" 4 | . . . . P . . . |"), "{white}");
         assert!(white.ends_with("     a b c d e f g h\n"));
-        let black = chess_board(fen, Color::Black);
+        let black = chess_board(fen, Color::Black, &[]);
         assert!(black.contains(" 1 | R N B K Q B N R |"), "{black}");
         assert!(black.ends_with("     h g f e d c b a\n"));
+    }
+
+    #[test]
+    fn marks_follow_their_pieces() {
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let board = chess_board(fen, Color::White, &[("e4".into(), '*'), ("e8".into(), '?')]);
+        assert!(board.contains(" 4 | . . . . P*. . . |"), "{board}");
+        assert!(board.contains(" 8 | r n b q k?b n r |"), "{board}");
     }
 }

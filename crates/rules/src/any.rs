@@ -5,6 +5,7 @@ use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record};
 use crate::board::Color;
 use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
+use crate::variants::alter_ego::AlterEgo;
 use crate::variants::chess::Chess;
 use serde_json::Value;
 
@@ -18,22 +19,31 @@ pub struct VariantInfo {
 }
 
 /// The variants this build plays.
-pub const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    id: Chess::ID,
-    name: Chess::NAME,
-}];
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: Chess::ID,
+        name: Chess::NAME,
+    },
+    VariantInfo {
+        id: AlterEgo::ID,
+        name: AlterEgo::NAME,
+    },
+];
 
 /// A game of any variant under its arbiter.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Orthodox chess.
     Chess(Arbiter<Chess>),
+    /// Alter Ego Bluff Chess.
+    AlterEgo(Arbiter<AlterEgo>),
 }
 
 macro_rules! dispatch {
     ($self:expr, $game:ident => $body:expr) => {
         match $self {
             AnyGame::Chess($game) => $body,
+            AnyGame::AlterEgo($game) => $body,
         }
     };
 }
@@ -84,13 +94,17 @@ impl AnyGame {
         }
         match variant {
             Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
+            AlterEgo::ID => Ok(AnyGame::AlterEgo(make(options, seed, salts, game_id)?)),
             other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
         }
     }
 
     /// The variant id.
     pub fn variant(&self) -> &'static str {
-        dispatch!(self, _g => Chess::ID)
+        match self {
+            AnyGame::Chess(_) => Chess::ID,
+            AnyGame::AlterEgo(_) => AlterEgo::ID,
+        }
     }
 
     /// Who acts next, or `None` when the game is over.
@@ -338,6 +352,7 @@ pub fn perft(
     }
     match variant {
         Chess::ID => count::<Chess>(options, seed, depth),
+        AlterEgo::ID => count::<AlterEgo>(options, seed, depth),
         other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
     }
 }

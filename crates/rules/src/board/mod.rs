@@ -15,3 +15,4 @@ pub use square::{File, ParseSquareError, Rank, Square};
 pub mod attacks;
 pub mod board39;
 mod magics;
+mod text;

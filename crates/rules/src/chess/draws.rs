@@ -91,6 +91,12 @@ impl History {
         self.position.play_unchecked(mv);
     }
 
+    /// Hands the move to the other side without a move (see [`Position::pass_turn`]).
+    pub fn pass_unchecked(&mut self) {
+        self.earlier.push(self.position.hash());
+        self.position.pass_turn();
+    }
+
     /// How many times the current position has stood, this time included. Only positions since
     /// the last capture or pawn move can repeat it, and only those with the same side to move.
     pub fn repetitions(&self) -> usize {

@@ -5,6 +5,7 @@ mod draws;
 pub mod fen;
 mod movegen;
 mod moves;
+mod pass;
 pub mod perft;
 mod position;
 mod zobrist;

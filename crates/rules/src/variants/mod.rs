@@ -2,4 +2,5 @@
 //! `actions.rs` (actions and their text), `view.rs` (what one seat may see), `resample.rs` (a
 //! state consistent with one seat's view) and `tests.rs`.
 
+pub mod alter_ego;
 pub mod chess;

@@ -11,7 +11,7 @@ pub(super) fn parse(text: &str) -> Result<Move, ActionError> {
 }
 
 /// Refuses a move that is not legal, saying why in the mover's terms.
-pub(super) fn check_legal(pos: &Position, mv: Move) -> Result<(), ActionError> {
+pub(crate) fn check_legal(pos: &Position, mv: Move) -> Result<(), ActionError> {
     if pos.is_legal(mv) {
         return Ok(());
     }

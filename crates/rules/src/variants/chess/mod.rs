@@ -8,6 +8,10 @@ mod view;
 
 pub use view::ChessSummary;
 
+/// Refuses an orthodox move that is not legal, saying why in the mover's terms (shared by the
+/// variants played on the orthodox position).
+pub(crate) use actions::check_legal as explain_illegal;
+
 use crate::board::Color;
 use crate::chess::{Ending, History, Move, Position};
 use crate::game::{

@@ -1,0 +1,378 @@
+//! Alter Ego Bluff Chess (`alter-ego`): orthodox chess in which the moved piece (the turn piece)
+//! carries its owner's alter ego. After a death move (one the opponent can answer by capturing the
+//! turn piece) the mover secretly decides to `stay` or `transfer` the ego to another own piece;
+//! capturing the piece that holds the enemy ego wins.
+
+mod actions;
+mod resample;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use actions::Action;
+pub use view::{AlterEgoSummary, EgoView};
+
+use crate::board::{Bitboard, Color, Role, Square};
+use crate::chess::{History, Move, Position};
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+};
+use rand::RngCore;
+
+/// Where in a turn the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The side to move moves (or passes).
+    Move,
+    /// The side that just made a death move decides where its ego spends the opponent's turn.
+    Decision {
+        /// Where the turn piece stands.
+        turn_piece: Square,
+    },
+}
+
+/// A game of Alter Ego Bluff Chess: the public position and the hidden egos, history included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AlterEgo {
+    history: History,
+    /// The square of the piece holding each side's ego (the truth); none before its first move.
+    ego: [Option<Square>; 2],
+    /// The piece each side must move on its next turn, after a transfer.
+    bound: [Option<Square>; 2],
+    phase: Phase,
+    /// Each side's decision not yet revealed to the opponent (its action index).
+    sealed: [Option<usize>; 2],
+    /// Whether the last move was a death move.
+    death_move: bool,
+    actions: Vec<Action>,
+    log: Vec<Event>,
+    outcome: Option<Outcome>,
+}
+
+impl AlterEgo {
+    /// The public position.
+    pub fn position(&self) -> &Position {
+        self.history.position()
+    }
+
+    /// The square of the piece that holds `color`'s alter ego (the truth).
+    pub fn ego(&self, color: Color) -> Option<Square> {
+        self.ego[color.index()]
+    }
+
+    /// The last move on the board (not counting passes and decisions).
+    fn history_last_move(&self) -> Option<Move> {
+        self.actions.iter().rev().find_map(|a| match a {
+            Action::Move(mv) => Some(*mv),
+            _ => None,
+        })
+    }
+
+    /// The piece `color` must move on its next turn, if it transferred.
+    pub fn bound(&self, color: Color) -> Option<Square> {
+        self.bound[color.index()]
+    }
+
+    /// Who acts now, whether or not the game is over.
+    fn actor(&self) -> Color {
+        match self.phase {
+            Phase::Move => self.position().turn(),
+            Phase::Decision { .. } => !self.position().turn(),
+        }
+    }
+
+    /// The moves the side to move may make: all legal moves, or only the bound piece's.
+    fn legal_moves(&self) -> Vec<Move> {
+        let pos = self.position();
+        let bound = self.bound[pos.turn().index()];
+        let mut moves = Vec::new();
+        pos.generate_moves(|group| {
+            if bound.is_none_or(|b| b == group.from) {
+                moves.extend(group);
+            }
+            false
+        });
+        moves
+    }
+
+    /// The decisions open to the mover after a death move: stay, or any other own piece.
+    fn decisions(&self, turn_piece: Square) -> Vec<Action> {
+        let own = self.position().by_color(self.actor()).without(turn_piece);
+        std::iter::once(Action::Stay)
+            .chain(own.into_iter().map(Action::Transfer))
+            .collect()
+    }
+
+    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
+        let index = self.actions.len();
+        self.log
+            .push(Event::new(index, actor.into(), seats, kind, text));
+    }
+
+    fn play_move(&mut self, mv: Move) -> Result<(), ActionError> {
+        if !self.legal_moves().contains(&mv) {
+            return Err(self.refusal(mv));
+        }
+        let mover = self.position().turn();
+        let captured = captured_square(self.position(), mv);
+        self.push_event(mover, Audience::All, EventKind::Action, mv.to_string());
+        self.reveal(!mover);
+        self.history.play_unchecked(mv);
+        self.ego[mover.index()] = Some(mv.to);
+        self.bound[mover.index()] = None;
+        self.death_move = false;
+        if captured.is_some() && captured == self.ego[(!mover).index()] {
+            return Ok(self.end(Outcome::win(mover, "capture of the alter ego"), mover));
+        }
+        if let Some(outcome) = self.ending() {
+            return Ok(self.end(outcome, mover));
+        }
+        if is_death_move(self.position(), mv.to, self.bound[(!mover).index()]) {
+            self.death_move = true;
+            self.push_event(mover, Audience::All, EventKind::Info, "death move".into());
+            self.phase = Phase::Decision { turn_piece: mv.to };
+        }
+        Ok(())
+    }
+
+    fn refusal(&self, mv: Move) -> ActionError {
+        let pos = self.position();
+        match self.bound[pos.turn().index()] {
+            Some(b) if b != mv.from => ActionError::illegal(
+                mv,
+                format!("your alter ego was transferred to the piece on {b}: it must be this turn's piece"),
+            ),
+            _ => match crate::variants::chess::explain_illegal(pos, mv) {
+                Err(e) => e,
+                Ok(()) => ActionError::illegal(mv, "not a legal move now"),
+            },
+        }
+    }
+
+    fn decide(&mut self, action: Action, turn_piece: Square) -> Result<(), ActionError> {
+        if !self.decisions(turn_piece).contains(&action) {
+            return Err(ActionError::illegal(
+                action,
+                format!(
+                    "transfer to another of your own pieces (not the turn piece on {turn_piece})"
+                ),
+            ));
+        }
+        let mover = self.actor();
+        self.sealed[mover.index()] = Some(self.actions.len());
+        if let Action::Transfer(sq) = action {
+            self.ego[mover.index()] = Some(sq);
+            self.bound[mover.index()] = Some(sq);
+        }
+        self.push_event(mover, Audience::All, EventKind::Sealed, "decision".into());
+        self.push_event(
+            mover,
+            Audience::only(mover),
+            EventKind::Action,
+            action.to_string(),
+        );
+        self.phase = Phase::Move;
+        Ok(())
+    }
+
+    fn pass(&mut self) -> Result<(), ActionError> {
+        if !self.legal_moves().is_empty() || self.bound[self.position().turn().index()].is_none() {
+            return Err(ActionError::illegal(
+                "pass",
+                "a pass is only for a bound piece that cannot move",
+            ));
+        }
+        let mover = self.position().turn();
+        self.push_event(mover, Audience::All, EventKind::Action, "pass".into());
+        self.reveal(!mover);
+        self.bound[mover.index()] = None;
+        self.death_move = false;
+        self.history.pass_unchecked();
+        if let Some(outcome) = self.ending() {
+            self.end(outcome, mover);
+        }
+        Ok(())
+    }
+
+    /// Makes `color`'s sealed decision public (its opponent has just acted).
+    fn reveal(&mut self, color: Color) {
+        if let Some(index) = self.sealed[color.index()].take() {
+            let text = self.actions[index].to_string();
+            self.push_event(
+                color,
+                Audience::All,
+                EventKind::Reveal { action: index },
+                text,
+            );
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome, actor: Color) {
+        self.push_event(actor, Audience::All, EventKind::End, outcome.to_string());
+        self.outcome = Some(outcome);
+    }
+
+    /// How the rules end the game in the position reached, with the side to move to act.
+    fn ending(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let side = pos.turn();
+        if self.legal_moves().is_empty() {
+            let bound = self.bound[side.index()].is_some();
+            if pos.is_check() {
+                let reason = if bound { "empty mate" } else { "checkmate" };
+                return Some(Outcome::win(!side, reason));
+            }
+            if !pos.has_legal_moves() {
+                return Some(Outcome::draw("stalemate"));
+            }
+        }
+        let kings_only = (pos.occupied() - pos.by_role(Role::King)).is_empty();
+        if kings_only {
+            Some(Outcome::draw("king against king"))
+        } else if pos.halfmove_clock() >= 150 {
+            Some(Outcome::draw("75-move rule"))
+        } else if self.history.repetitions() >= 5 {
+            Some(Outcome::draw("fivefold repetition"))
+        } else {
+            None
+        }
+    }
+}
+
+/// The square of the piece a move captures, if any (en passant: the passed pawn's square).
+fn captured_square(pos: &Position, mv: Move) -> Option<Square> {
+    if pos.occupied().contains(mv.to) {
+        return Some(mv.to);
+    }
+    let en_passant =
+        pos.pieces(pos.turn(), Role::Pawn).contains(mv.from) && mv.from.file() != mv.to.file();
+    en_passant.then(|| Square::from_coords(mv.to.file(), mv.from.rank()))
+}
+
+/// Whether the side to move in `pos` can capture the piece on `turn_piece` with a legal move of
+/// its next turn, moving only the `bound` piece if it is bound.
+fn is_death_move(pos: &Position, turn_piece: Square, bound: Option<Square>) -> bool {
+    let target = Bitboard::from(turn_piece);
+    let ep = pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from);
+    pos.generate_moves(|group| {
+        let reach = if group.role == Role::Pawn {
+            target | ep
+        } else {
+            target
+        };
+        bound.is_none_or(|b| b == group.from) && (group.to & reach).any()
+    })
+}
+
+impl Game for AlterEgo {
+    type Action = Action;
+    type Summary = AlterEgoSummary;
+
+    const ID: &'static str = "alter-ego";
+    const NAME: &'static str = "Alter Ego Bluff Chess";
+
+    fn new(options: &Options) -> Result<AlterEgo, OptionError> {
+        if let Some(name) = options.keys().next() {
+            return Err(OptionError {
+                name: name.clone(),
+                reason: "Alter Ego Bluff Chess has no options".into(),
+            });
+        }
+        Ok(AlterEgo {
+            history: History::new(Position::default()),
+            ego: [None; 2],
+            bound: [None; 2],
+            phase: Phase::Move,
+            sealed: [None; 2],
+            death_move: false,
+            actions: Vec::new(),
+            log: Vec::new(),
+            outcome: None,
+        })
+    }
+
+    fn options(&self) -> Options {
+        Options::new()
+    }
+
+    fn to_act(&self) -> Option<Actor> {
+        match self.outcome {
+            Some(_) => None,
+            None => Some(self.actor().into()),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Decision { turn_piece } => self.decisions(turn_piece),
+            Phase::Move => {
+                let moves = self.legal_moves();
+                if moves.is_empty() {
+                    vec![Action::Pass]
+                } else {
+                    moves.into_iter().map(Action::Move).collect()
+                }
+            }
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
+        actions::parse(text)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        match (self.phase, *action) {
+            (Phase::Move, Action::Move(mv)) => self.play_move(mv)?,
+            (Phase::Move, Action::Pass) => self.pass()?,
+            (Phase::Move, _) => {
+                return Err(ActionError::illegal(
+                    action,
+                    "a decision follows only your own death move; now it is time to move",
+                ))
+            }
+            (Phase::Decision { turn_piece }, Action::Stay | Action::Transfer(_)) => {
+                self.decide(*action, turn_piece)?
+            }
+            (Phase::Decision { .. }, _) => {
+                return Err(ActionError::illegal(
+                    action,
+                    "after a death move the mover decides first: stay or transfer <square>",
+                ))
+            }
+        }
+        self.actions.push(*action);
+        Ok(())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn summary(&self, seat: Seat, revealed: bool) -> AlterEgoSummary {
+        AlterEgoSummary::of(self, seat, revealed)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn claimable_draw(&self, _color: Color) -> Option<String> {
+        self.history
+            .claimable_draw()
+            .map(|claim| claim.reason().to_string())
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {
+        resample::resample(self, seat, rng)
+    }
+}

@@ -1,0 +1,194 @@
+//! Checks every variant must pass (VARIANT_DONE.md): random-game fuzzing through the arbiter with
+//! refusals that change nothing, records that verify, commitments opened, and resampling that a
+//! seat cannot tell from the truth.
+
+#![allow(dead_code)]
+
+use bluffchess_rules::any::verify;
+use bluffchess_rules::arbiter::Arbiter;
+use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::{Actor, Game, Options, Seat};
+use bluffchess_rules::playout::random_action;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+
+/// A view as JSON with every `commitment` field removed, for comparing two games that differ
+/// only in a hidden choice.
+pub fn without_commitments(mut value: Value) -> Value {
+    match &mut value {
+        Value::Object(map) => {
+            map.remove("commitment");
+            for v in map.values_mut() {
+                *v = without_commitments(v.take());
+            }
+        }
+        Value::Array(items) => {
+            for v in items.iter_mut() {
+                *v = without_commitments(v.take());
+            }
+        }
+        _ => {}
+    }
+    value
+}
+
+/// Everything observable about an arbiter's game: its record and every seat's view.
+fn snapshot<G: Game>(arbiter: &Arbiter<G>) -> Value {
+    serde_json::json!({
+        "record": arbiter.record(),
+        "views": Seat::ALL.map(|s| serde_json::to_value(arbiter.view(s)).unwrap()),
+        "legal": arbiter.legal(),
+    })
+}
+
+/// Texts that must be refused now: garbage, mangled legal texts, and texts that were legal at
+/// another moment but are not listed now.
+fn refusable(listed: &[String], earlier: &[String], rng: &mut StdRng) -> Vec<String> {
+    let mut texts = vec![
+        String::new(),
+        "zz".to_string(),
+        "e2e4e4".to_string(),
+        "\u{1F600}".to_string(),
+        "x".repeat(500),
+    ];
+    if let Some(text) = listed.first() {
+        texts.push(format!("{text}!"));
+        texts.push(text.to_uppercase());
+        texts.push(format!("{text} {text}"));
+    }
+    for _ in 0..4 {
+        if !earlier.is_empty() {
+            texts.push(earlier[rng.random_range(0..earlier.len())].clone());
+        }
+    }
+    texts.retain(|t| !listed.contains(t));
+    texts
+}
+
+/// Plays `games` random games through the arbiter, checking at every step that listed actions
+/// are accepted and other texts refused without change, and at the end that the record verifies
+/// and every commitment was opened.
+pub fn fuzz<G: Game>(options: &Options, games: u64, max_actions: usize, seed: u64) -> FuzzReport {
+    let mut report = FuzzReport::default();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut earlier: Vec<String> = Vec::new();
+    for game_index in 0..games {
+        let mut arbiter: Arbiter<G> = Arbiter::new(
+            options,
+            seed ^ game_index,
+            SaltSource::Seeded(seed + game_index),
+        )
+        .unwrap();
+        for step in 0..max_actions {
+            let Some(legal) = arbiter.legal() else { break };
+            if legal.to_act == Actor::Chance {
+                arbiter.roll().unwrap();
+                continue;
+            }
+            if step % 7 == 0 && !legal.setup {
+                for text in legal.actions.iter().take(40) {
+                    let mut probe = arbiter.clone();
+                    probe
+                        .play(text)
+                        .unwrap_or_else(|e| panic!("listed action {text:?} refused: {e}"));
+                }
+                let before = snapshot(&arbiter);
+                for text in refusable(&legal.actions, &earlier, &mut rng) {
+                    if let Err(e) = arbiter.play(&text) {
+                        assert!(!e.to_string().is_empty());
+                        report.refusals += 1;
+                    } else if !legal.setup {
+                        panic!("unlisted action {text:?} accepted");
+                    }
+                    assert_eq!(
+                        snapshot(&arbiter),
+                        before,
+                        "refused {text:?} changed the game"
+                    );
+                }
+            }
+            let action = random_action(arbiter.game(), &mut rng).expect("an actor has an action");
+            let text = action.to_string();
+            if !legal.setup {
+                assert!(
+                    legal.actions.contains(&text),
+                    "random action {text} not listed"
+                );
+            }
+            arbiter.play(&text).unwrap();
+            if earlier.len() < 5000 {
+                earlier.push(text);
+            }
+            report.actions += 1;
+        }
+        let record = arbiter.record();
+        assert_eq!(verify(&record), Ok(arbiter.outcome()), "game {game_index}");
+        for action in &record.actions {
+            if action.public != action.text {
+                assert!(
+                    action.commitment.is_some(),
+                    "hidden action {} uncommitted",
+                    action.index
+                );
+                report.commitments += 1;
+            }
+            if arbiter.outcome().is_some() && action.commitment.is_some() {
+                assert!(
+                    action.salt.is_some(),
+                    "commitment {} never opened",
+                    action.index
+                );
+            }
+        }
+        report.games += 1;
+        report.finished += u64::from(arbiter.outcome().is_some());
+    }
+    report
+}
+
+/// What a fuzzing run did, to check it did something.
+#[derive(Debug, Default)]
+pub struct FuzzReport {
+    pub games: u64,
+    pub finished: u64,
+    pub actions: u64,
+    pub refusals: u64,
+    pub commitments: u64,
+}
+
+/// At every `every`-th action of `games` random games, resamples for each seat `samples` times and
+/// checks that the seat's view of the sample equals its view of the truth.
+pub fn resample_check<G: Game>(
+    options: &Options,
+    games: u64,
+    every: usize,
+    samples: usize,
+    seed: u64,
+) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut game = G::new(options).unwrap();
+        let mut step = 0;
+        while let Some(action) = random_action(&game, &mut rng) {
+            game.apply(&action).unwrap();
+            step += 1;
+            if step % every == 0 {
+                for seat in Seat::ALL {
+                    let view = game.view(seat);
+                    for _ in 0..samples {
+                        let sampled = game.resample(seat, &mut rng);
+                        assert_eq!(sampled.view(seat), view, "{seat} after {step} actions");
+                        assert_eq!(sampled.action_count(), game.action_count());
+                        checked += 1;
+                    }
+                }
+            }
+            if step > 400 {
+                break;
+            }
+        }
+    }
+    checked
+}
