@@ -10,6 +10,7 @@ pub fn board(variant: &str, view: &Value, seat: Color) -> String {
     match variant {
         "chess" => chess_board(fen, seat, &[]),
         "alter-ego" => alter_ego_board(position, seat),
+        "ambiguous" => ambiguous_board(position, seat),
         _ => format!("{position:#}"),
     }
 }
@@ -31,6 +32,25 @@ fn alter_ego_board(position: &Value, seat: Color) -> String {
     }
     let mut out = chess_board(position["fen"].as_str().unwrap_or(""), seat, &marks);
     out.push_str("   * your alter ego   ! the enemy's   ? enemy turn piece, decision sealed\n");
+    out
+}
+
+/// Ambiguous Chess: while a pick is due, `*` marks the named square and `?` each piece that could
+/// go there.
+fn ambiguous_board(position: &Value, seat: Color) -> String {
+    let mut marks = Vec::new();
+    if let Some(named) = position["named"].as_str() {
+        marks.push((named.to_string(), '*'));
+        for candidate in position["candidates"].as_array().into_iter().flatten() {
+            if let Some(from) = candidate.as_str().and_then(|c| c.get(..2)) {
+                marks.push((from.to_string(), '?'));
+            }
+        }
+    }
+    let mut out = chess_board(position["fen"].as_str().unwrap_or(""), seat, &marks);
+    if !marks.is_empty() {
+        out.push_str("   * the named square   ? a piece that could go there\n");
+    }
     out
 }
 
@@ -91,6 +111,26 @@ pub fn status(view: &Value) -> Option<String> {
     }
     if position["deciding"] == Value::Bool(true) {
         notes.push("decide: stay, or transfer <square>".to_string());
+    }
+    match position["step"].as_str() {
+        Some("name") => notes.push(format!(
+            "{} names a square; the opponent picks which piece goes there",
+            position["turn"].as_str().unwrap_or("?")
+        )),
+        Some("pick") => notes.push(format!(
+            "pick {}'s move to {}: {}",
+            position["turn"].as_str().unwrap_or("?"),
+            position["named"].as_str().unwrap_or("?"),
+            position["candidates"]
+                .as_array()
+                .map(|c| c
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join(", "))
+                .unwrap_or_default()
+        )),
+        _ => {}
     }
     if let Some(bound) = position["bound"].as_str() {
         notes.push(format!("the ego is bound to the piece on {bound}"));

@@ -4,6 +4,7 @@
 use bluffchess_rules::game::{EventKind, Game, Options, Seat};
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
+use bluffchess_rules::variants::ambiguous::Ambiguous;
 use bluffchess_rules::variants::chess::Chess;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
@@ -78,8 +79,10 @@ fn resample<G: Game>(c: &mut Criterion) {
 fn all(c: &mut Criterion) {
     playouts::<Chess>(c);
     playouts::<AlterEgo>(c);
+    playouts::<Ambiguous>(c);
     resample::<Chess>(c);
     resample::<AlterEgo>(c);
+    resample::<Ambiguous>(c);
 }
 
 criterion_group!(benches, all);

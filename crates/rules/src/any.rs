@@ -6,6 +6,7 @@ use crate::board::Color;
 use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
 use crate::variants::alter_ego::AlterEgo;
+use crate::variants::ambiguous::Ambiguous;
 use crate::variants::chess::Chess;
 use serde_json::Value;
 
@@ -28,6 +29,10 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: AlterEgo::ID,
         name: AlterEgo::NAME,
     },
+    VariantInfo {
+        id: Ambiguous::ID,
+        name: Ambiguous::NAME,
+    },
 ];
 
 /// A game of any variant under its arbiter.
@@ -37,6 +42,8 @@ pub enum AnyGame {
     Chess(Arbiter<Chess>),
     /// Alter Ego Bluff Chess.
     AlterEgo(Arbiter<AlterEgo>),
+    /// Ambiguous Chess.
+    Ambiguous(Arbiter<Ambiguous>),
 }
 
 macro_rules! dispatch {
@@ -44,6 +51,7 @@ macro_rules! dispatch {
         match $self {
             AnyGame::Chess($game) => $body,
             AnyGame::AlterEgo($game) => $body,
+            AnyGame::Ambiguous($game) => $body,
         }
     };
 }
@@ -95,6 +103,7 @@ impl AnyGame {
         match variant {
             Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
             AlterEgo::ID => Ok(AnyGame::AlterEgo(make(options, seed, salts, game_id)?)),
+            Ambiguous::ID => Ok(AnyGame::Ambiguous(make(options, seed, salts, game_id)?)),
             other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
         }
     }
@@ -104,6 +113,7 @@ impl AnyGame {
         match self {
             AnyGame::Chess(_) => Chess::ID,
             AnyGame::AlterEgo(_) => AlterEgo::ID,
+            AnyGame::Ambiguous(_) => Ambiguous::ID,
         }
     }
 
@@ -353,6 +363,7 @@ pub fn perft(
     match variant {
         Chess::ID => count::<Chess>(options, seed, depth),
         AlterEgo::ID => count::<AlterEgo>(options, seed, depth),
+        Ambiguous::ID => count::<Ambiguous>(options, seed, depth),
         other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
     }
 }

@@ -99,7 +99,7 @@ fn independent_depth_3() -> u64 {
         for m2 in p1.legal_moves() {
             let mut p2 = p1;
             p2.play_unchecked(m2);
-            let passed = (p2.ep_square().is_some()).then(|| m2.to);
+            let passed = p2.ep_square().is_some().then_some(m2.to);
             let death = p2.legal_moves().iter().any(|m3| {
                 m3.to == m2.to
                     || (passed == Some(m2.to)

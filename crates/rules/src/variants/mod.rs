@@ -3,4 +3,5 @@
 //! state consistent with one seat's view) and `tests.rs`.
 
 pub mod alter_ego;
+pub mod ambiguous;
 pub mod chess;

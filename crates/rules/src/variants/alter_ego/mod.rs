@@ -122,10 +122,12 @@ impl AlterEgo {
         self.bound[mover.index()] = None;
         self.death_move = false;
         if captured.is_some() && captured == self.ego[(!mover).index()] {
-            return Ok(self.end(Outcome::win(mover, "capture of the alter ego"), mover));
+            self.end(Outcome::win(mover, "capture of the alter ego"), mover);
+            return Ok(());
         }
         if let Some(outcome) = self.ending() {
-            return Ok(self.end(outcome, mover));
+            self.end(outcome, mover);
+            return Ok(());
         }
         if is_death_move(self.position(), mv.to, self.bound[(!mover).index()]) {
             self.death_move = true;

@@ -1,0 +1,354 @@
+//! Ambiguous Chess (`ambiguous`): the player to move names a destination square; the opponent
+//! picks which of the player's pieces goes there (and, for a promotion, what it becomes). No check:
+//! capturing the king wins. Perfect information.
+
+mod actions;
+mod candidates;
+mod mate;
+mod resample;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use actions::Action;
+pub use candidates::candidates;
+pub use view::AmbiguousSummary;
+
+use crate::board::attacks::pawn_attacks;
+use crate::board::{Color, Role, Square};
+use crate::chess::{Move, Position};
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+};
+use rand::RngCore;
+
+/// The rules options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// Note 1's checkmate: a side that cannot keep its king safe loses at once.
+    pub checkmate: bool,
+    /// With `checkmate`: the same trap out of check is a draw instead of a loss.
+    pub stalemate_draw: bool,
+}
+
+impl Rules {
+    fn from_options(options: &Options) -> Result<Rules, OptionError> {
+        let mut rules = Rules::default();
+        for (name, value) in options {
+            let bad = |reason: &str| OptionError {
+                name: name.clone(),
+                reason: reason.to_string(),
+            };
+            match (name.as_str(), value.as_str()) {
+                ("checkmate", "true") => rules.checkmate = true,
+                ("checkmate", "false") => rules.checkmate = false,
+                ("checkmate", _) => return Err(bad("must be true or false")),
+                ("stalemate", "draw") => rules.stalemate_draw = true,
+                ("stalemate", "loss") => rules.stalemate_draw = false,
+                ("stalemate", _) => return Err(bad("must be draw or loss")),
+                _ => {
+                    return Err(bad(
+                        "unknown option: Ambiguous Chess has checkmate and stalemate",
+                    ))
+                }
+            }
+        }
+        if rules.stalemate_draw && !rules.checkmate {
+            return Err(OptionError {
+                name: "stalemate".into(),
+                reason: "stalemate=draw needs checkmate=true".into(),
+            });
+        }
+        Ok(rules)
+    }
+
+    fn options(self) -> Options {
+        Options::from([
+            ("checkmate".to_string(), self.checkmate.to_string()),
+            (
+                "stalemate".to_string(),
+                if self.stalemate_draw { "draw" } else { "loss" }.to_string(),
+            ),
+        ])
+    }
+}
+
+/// Where in a turn the game stands.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The side to move names a square.
+    Name,
+    /// Its opponent picks one of these moves to the named square.
+    Pick(Vec<Move>),
+}
+
+/// A game of Ambiguous Chess.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ambiguous {
+    rules: Rules,
+    position: Position,
+    /// The square a pawn passed with a double step on the last move.
+    passed: Option<Square>,
+    phase: Phase,
+    last_move: Option<Move>,
+    /// Keys of the positions where a square was to be named, since the last capture or pawn move.
+    repetitions: Vec<u64>,
+    actions: Vec<Action>,
+    log: Vec<Event>,
+    outcome: Option<Outcome>,
+}
+
+impl Ambiguous {
+    /// The board.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The rules options in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The last move played (a pick, or a named square's only move).
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    fn candidates(&self) -> Vec<Move> {
+        candidates(&self.position, self.passed)
+    }
+
+    fn destinations(&self) -> Vec<Square> {
+        candidates::destinations(&self.candidates())
+    }
+
+    /// The key of the current position for the repetition rule: the board, the side to move and
+    /// a possible en passant capture.
+    fn key(&self) -> u64 {
+        let ep = self.passed.filter(|&sq| {
+            let capturers = pawn_attacks(!self.position.turn(), sq);
+            (capturers & self.position.pieces(self.position.turn(), Role::Pawn)).any()
+        });
+        self.position.hash()
+            ^ ep.map_or(0, |sq| {
+                0x9e37_79b9_7f4a_7c15_u64.wrapping_mul(sq.index() as u64 + 1)
+            })
+    }
+
+    fn push_event(&mut self, actor: Color, kind: EventKind, text: String) {
+        let index = self.actions.len();
+        self.log
+            .push(Event::new(index, actor.into(), Audience::All, kind, text));
+    }
+
+    fn name(&mut self, square: Square) -> Result<(), ActionError> {
+        let moves: Vec<Move> = self
+            .candidates()
+            .into_iter()
+            .filter(|m| m.to == square)
+            .collect();
+        if moves.is_empty() {
+            return Err(ActionError::illegal(
+                square,
+                format!("none of your pieces can move to {square}"),
+            ));
+        }
+        let mover = self.position.turn();
+        self.push_event(mover, EventKind::Action, square.to_string());
+        if let [only] = moves.as_slice() {
+            self.push_event(mover, EventKind::Info, only.to_string());
+            self.play(*only);
+        } else {
+            self.phase = Phase::Pick(moves);
+        }
+        Ok(())
+    }
+
+    fn pick(&mut self, mv: Move, moves: &[Move]) -> Result<(), ActionError> {
+        if !moves.contains(&mv) {
+            let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            return Err(ActionError::illegal(
+                mv,
+                format!("pick one of {}", list.join(", ")),
+            ));
+        }
+        self.push_event(!self.position.turn(), EventKind::Action, mv.to_string());
+        self.play(mv);
+        Ok(())
+    }
+
+    /// Plays the chosen move and judges the position it reaches.
+    fn play(&mut self, mv: Move) {
+        let mover = self.position.turn();
+        let king_taken = self.position.pieces(!mover, Role::King).contains(mv.to);
+        let irreversible = self.position.occupied().contains(mv.to)
+            || self.position.pieces(mover, Role::Pawn).contains(mv.from);
+        self.position.play_unchecked(mv);
+        self.last_move = Some(mv);
+        let double_step = self.position.pieces(mover, Role::Pawn).contains(mv.to)
+            && mv.from.index().abs_diff(mv.to.index()) == 16;
+        self.passed =
+            double_step.then(|| Square::new(((mv.from.index() + mv.to.index()) / 2) as u32));
+        self.phase = Phase::Name;
+        if king_taken {
+            return self.end(Outcome::win(mover, "capture of the king"), mover);
+        }
+        if irreversible {
+            self.repetitions.clear();
+        }
+        self.repetitions.push(self.key());
+        if let Some(outcome) = self.ending() {
+            self.end(outcome, mover);
+        }
+    }
+
+    fn end(&mut self, outcome: Outcome, actor: Color) {
+        self.push_event(actor, EventKind::End, outcome.to_string());
+        self.outcome = Some(outcome);
+    }
+
+    /// How the rules end the game when a square is to be named.
+    fn ending(&self) -> Option<Outcome> {
+        let side = self.position.turn();
+        if self.candidates().is_empty() {
+            return Some(Outcome::win(!side, "no destination"));
+        }
+        if self.rules.checkmate && mate::is_trapped(&self.position, self.passed) {
+            return Some(if self.position.is_check() {
+                Outcome::win(!side, "checkmate")
+            } else if self.rules.stalemate_draw {
+                Outcome::draw("stalemate")
+            } else {
+                Outcome::win(!side, "stalemate")
+            });
+        }
+        if self.position.halfmove_clock() >= 150 {
+            Some(Outcome::draw("75-move rule"))
+        } else if self.repetition_count() >= 5 {
+            Some(Outcome::draw("fivefold repetition"))
+        } else {
+            None
+        }
+    }
+
+    fn repetition_count(&self) -> usize {
+        let current = self.repetitions.last().copied();
+        self.repetitions
+            .iter()
+            .filter(|&&k| Some(k) == current)
+            .count()
+    }
+}
+
+impl Game for Ambiguous {
+    type Action = Action;
+    type Summary = AmbiguousSummary;
+
+    const ID: &'static str = "ambiguous";
+    const NAME: &'static str = "Ambiguous Chess";
+
+    fn new(options: &Options) -> Result<Ambiguous, OptionError> {
+        let position = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")
+            .expect("the start position without castling is valid");
+        let mut game = Ambiguous {
+            rules: Rules::from_options(options)?,
+            position,
+            passed: None,
+            last_move: None,
+            phase: Phase::Name,
+            repetitions: Vec::new(),
+            actions: Vec::new(),
+            log: Vec::new(),
+            outcome: None,
+        };
+        game.repetitions.push(game.key());
+        Ok(game)
+    }
+
+    fn options(&self) -> Options {
+        self.rules.options()
+    }
+
+    fn to_act(&self) -> Option<Actor> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(match self.phase {
+            Phase::Name => self.position.turn().into(),
+            Phase::Pick(_) => (!self.position.turn()).into(),
+        })
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match &self.phase {
+            Phase::Name => self.destinations().into_iter().map(Action::Name).collect(),
+            Phase::Pick(moves) => moves.iter().copied().map(Action::Pick).collect(),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
+        actions::parse(text)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        match (&self.phase, *action) {
+            (Phase::Name, Action::Name(square)) => self.name(square)?,
+            (Phase::Pick(moves), Action::Pick(mv)) => {
+                let moves = moves.clone();
+                self.pick(mv, &moves)?
+            }
+            (Phase::Name, Action::Pick(_)) => {
+                return Err(ActionError::illegal(
+                    action,
+                    "name a destination square (such as e4); your opponent picks the move",
+                ))
+            }
+            (Phase::Pick(_), Action::Name(_)) => {
+                return Err(ActionError::illegal(
+                    action,
+                    "a square has been named: pick the move to it (such as d2e4)",
+                ))
+            }
+        }
+        self.actions.push(*action);
+        Ok(())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn summary(&self, _seat: Seat, _revealed: bool) -> AmbiguousSummary {
+        AmbiguousSummary::of(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn claimable_draw(&self, _color: Color) -> Option<String> {
+        if !matches!(self.phase, Phase::Name) {
+            None
+        } else if self.repetition_count() >= 3 {
+            Some("threefold repetition".into())
+        } else if self.position.halfmove_clock() >= 100 {
+            Some("50-move rule".into())
+        } else {
+            None
+        }
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Ambiguous {
+        resample::resample(self, seat, rng)
+    }
+}
