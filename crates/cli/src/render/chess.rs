@@ -1,23 +1,11 @@
-//! Drawing a seat's view in the terminal.
+//! The 8x8 board, and the marks the orthodox-board variants put on it.
 
 use bluffchess_rules::board::Color;
 use serde_json::Value;
 
-/// The board as the seat sees it, its own side at the bottom.
-pub fn board(variant: &str, view: &Value, seat: Color) -> String {
-    let position = &view["position"];
-    let fen = position["fen"].as_str().unwrap_or("");
-    match variant {
-        "chess" => chess_board(fen, seat, &[]),
-        "alter-ego" => alter_ego_board(position, seat),
-        "ambiguous" => ambiguous_board(position, seat),
-        _ => format!("{position:#}"),
-    }
-}
-
 /// Alter Ego: `*` marks your ego, `!` the enemy ego, `?` the enemy turn piece whose decision is
 /// sealed (the ego stayed there, or was transferred).
-fn alter_ego_board(position: &Value, seat: Color) -> String {
+pub(super) fn alter_ego_board(position: &Value, seat: Color) -> String {
     let (own, enemy) = match seat {
         Color::White => (&position["white_ego"], &position["black_ego"]),
         Color::Black => (&position["black_ego"], &position["white_ego"]),
@@ -37,7 +25,7 @@ fn alter_ego_board(position: &Value, seat: Color) -> String {
 
 /// Ambiguous Chess: while a pick is due, `*` marks the named square and `?` each piece that could
 /// go there.
-fn ambiguous_board(position: &Value, seat: Color) -> String {
+pub(super) fn ambiguous_board(position: &Value, seat: Color) -> String {
     let mut marks = Vec::new();
     if let Some(named) = position["named"].as_str() {
         marks.push((named.to_string(), '*'));
@@ -97,62 +85,6 @@ pub fn chess_board(fen: &str, seat: Color, marks: &[(String, char)]) -> String {
     let letters: Vec<String> = files.iter().map(char::to_string).collect();
     out.push_str(&format!("     {}\n", letters.join(" ")));
     out
-}
-
-/// A line about the position worth saying (check, a claimable draw), if any.
-pub fn status(view: &Value) -> Option<String> {
-    let position = &view["position"];
-    let mut notes = Vec::new();
-    if position["check"] == Value::Bool(true) {
-        notes.push("check!".to_string());
-    }
-    if position["death_move"] == Value::Bool(true) {
-        notes.push("the last move was a death move".to_string());
-    }
-    if position["deciding"] == Value::Bool(true) {
-        notes.push("decide: stay, or transfer <square>".to_string());
-    }
-    match position["step"].as_str() {
-        Some("name") => notes.push(format!(
-            "{} names a square; the opponent picks which piece goes there",
-            position["turn"].as_str().unwrap_or("?")
-        )),
-        Some("pick") => notes.push(format!(
-            "pick {}'s move to {}: {}",
-            position["turn"].as_str().unwrap_or("?"),
-            position["named"].as_str().unwrap_or("?"),
-            position["candidates"]
-                .as_array()
-                .map(|c| c
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .collect::<Vec<_>>()
-                    .join(", "))
-                .unwrap_or_default()
-        )),
-        _ => {}
-    }
-    if let Some(bound) = position["bound"].as_str() {
-        notes.push(format!("the ego is bound to the piece on {bound}"));
-    }
-    if let Some(claim) = position["claimable_draw"].as_str() {
-        notes.push(format!("a draw may be claimed ({claim}): type claim"));
-    }
-    (!notes.is_empty()).then(|| notes.join("  "))
-}
-
-/// One event as a line: who, and what the seat was told.
-pub fn event(event: &Value) -> String {
-    let actor = event["actor"].as_str().unwrap_or("?");
-    let text = event["text"].as_str().unwrap_or("");
-    match event["kind"].as_str().unwrap_or("") {
-        "sealed" => format!("{actor}: {text} (sealed)"),
-        "reveal" => format!("{actor}: revealed {text}"),
-        "info" => format!("  {text}"),
-        "meta" => format!("{actor}: {}", text.replace('_', " ")),
-        "end" => format!("game over: {text}"),
-        _ => format!("{actor}: {text}"),
-    }
 }
 
 #[cfg(test)]
