@@ -30,6 +30,16 @@ pub struct PlayArgs {
     /// A rules option, `name=value` (repeatable).
     #[arg(long = "option", value_parser = crate::parse_option)]
     options: Vec<(String, String)>,
+    /// How pieces are named: `plain`, or `silly` for BS Chess's joke names (Dude, Horsey, ...).
+    #[arg(long, value_enum, default_value = "plain")]
+    theme: Theme,
+}
+
+/// A display theme: it changes words on the screen, never the game.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Theme {
+    Plain,
+    Silly,
 }
 
 const HELP: &str = "\
@@ -43,6 +53,7 @@ Type an action as listed (for chess a move in UCI: e2e4, e7e8q, castling e1g1), 
 
 struct Terminal<'a, W: Write> {
     game: AnyGame,
+    theme: Theme,
     me: Color,
     shown: usize,
     out: &'a mut W,
@@ -62,6 +73,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     let mut terminal = Terminal {
         game,
+        theme: args.theme,
         me,
         shown: 0,
         out: &mut out,
@@ -175,22 +187,28 @@ impl<W: Write> Terminal<'_, W> {
     fn show_board(&mut self) -> std::io::Result<()> {
         let view = self.view();
         writeln!(self.out)?;
-        write!(
-            self.out,
-            "{}",
-            render::board(self.game.variant(), &view, self.me)
-        )?;
+        let board = render::board(self.game.variant(), &view, self.me);
+        write!(self.out, "{}", self.themed(&board))?;
         if let Some(status) = render::status(&view) {
             writeln!(self.out, "{status}")?;
         }
         self.show_events()
     }
 
+    /// Text in the chosen theme's words.
+    fn themed(&self, text: &str) -> String {
+        match self.theme {
+            Theme::Plain => text.to_string(),
+            Theme::Silly => render::silly(text),
+        }
+    }
+
     fn show_events(&mut self) -> std::io::Result<()> {
         let view = self.view();
         let events = view["events"].as_array().cloned().unwrap_or_default();
         for event in events.iter().skip(self.shown) {
-            writeln!(self.out, "{}", render::event(event))?;
+            let line = self.themed(&render::event(event));
+            writeln!(self.out, "{line}")?;
         }
         self.shown = events.len();
         Ok(())

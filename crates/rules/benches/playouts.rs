@@ -5,6 +5,7 @@ use bluffchess_rules::game::{EventKind, Game, Options, Seat};
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::ambiguous::Ambiguous;
+use bluffchess_rules::variants::bs::Bs;
 use bluffchess_rules::variants::chess::Chess;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
@@ -80,9 +81,11 @@ fn all(c: &mut Criterion) {
     playouts::<Chess>(c);
     playouts::<AlterEgo>(c);
     playouts::<Ambiguous>(c);
+    playouts::<Bs>(c);
     resample::<Chess>(c);
     resample::<AlterEgo>(c);
     resample::<Ambiguous>(c);
+    resample::<Bs>(c);
 }
 
 criterion_group!(benches, all);

@@ -7,6 +7,7 @@ use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
 use crate::variants::alter_ego::AlterEgo;
 use crate::variants::ambiguous::Ambiguous;
+use crate::variants::bs::Bs;
 use crate::variants::chess::Chess;
 use serde_json::Value;
 
@@ -33,9 +34,15 @@ pub const VARIANTS: &[VariantInfo] = &[
         id: Ambiguous::ID,
         name: Ambiguous::NAME,
     },
+    VariantInfo {
+        id: Bs::ID,
+        name: Bs::NAME,
+    },
 ];
 
 /// A game of any variant under its arbiter.
+// Games are made once and played in place, never copied in a hot loop: boxing buys nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// Orthodox chess.
@@ -44,6 +51,8 @@ pub enum AnyGame {
     AlterEgo(Arbiter<AlterEgo>),
     /// Ambiguous Chess.
     Ambiguous(Arbiter<Ambiguous>),
+    /// BS Chess.
+    Bs(Arbiter<Bs>),
 }
 
 macro_rules! dispatch {
@@ -52,6 +61,7 @@ macro_rules! dispatch {
             AnyGame::Chess($game) => $body,
             AnyGame::AlterEgo($game) => $body,
             AnyGame::Ambiguous($game) => $body,
+            AnyGame::Bs($game) => $body,
         }
     };
 }
@@ -104,6 +114,7 @@ impl AnyGame {
             Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
             AlterEgo::ID => Ok(AnyGame::AlterEgo(make(options, seed, salts, game_id)?)),
             Ambiguous::ID => Ok(AnyGame::Ambiguous(make(options, seed, salts, game_id)?)),
+            Bs::ID => Ok(AnyGame::Bs(make(options, seed, salts, game_id)?)),
             other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
         }
     }
@@ -114,6 +125,7 @@ impl AnyGame {
             AnyGame::Chess(_) => Chess::ID,
             AnyGame::AlterEgo(_) => AlterEgo::ID,
             AnyGame::Ambiguous(_) => Ambiguous::ID,
+            AnyGame::Bs(_) => Bs::ID,
         }
     }
 
@@ -364,6 +376,7 @@ pub fn perft(
         Chess::ID => count::<Chess>(options, seed, depth),
         AlterEgo::ID => count::<AlterEgo>(options, seed, depth),
         Ambiguous::ID => count::<Ambiguous>(options, seed, depth),
+        Bs::ID => count::<Bs>(options, seed, depth),
         other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
     }
 }

@@ -1,7 +1,10 @@
 //! Drawing a seat's view in the terminal: one file per board family, this one for what all
 //! variants share (events, status lines).
 
+mod bs;
 mod chess;
+
+pub use bs::silly;
 
 use bluffchess_rules::board::Color;
 use chess::{alter_ego_board, ambiguous_board, chess_board};
@@ -15,6 +18,7 @@ pub fn board(variant: &str, view: &Value, seat: Color) -> String {
         "chess" => chess_board(fen, seat, &[]),
         "alter-ego" => alter_ego_board(position, seat),
         "ambiguous" => ambiguous_board(position, seat),
+        "bs" => bs::board(position, seat),
         _ => format!("{position:#}"),
     }
 }

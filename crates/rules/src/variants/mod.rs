@@ -4,4 +4,5 @@
 
 pub mod alter_ego;
 pub mod ambiguous;
+pub mod bs;
 pub mod chess;

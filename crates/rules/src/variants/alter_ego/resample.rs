@@ -10,7 +10,8 @@ pub(super) fn resample(game: &AlterEgo, seat: Seat, rng: &mut dyn RngCore) -> Al
     let hidden = crate::board::Color::ALL
         .into_iter()
         .find(|&c| seat.color() != Some(c) && game.sealed[c.index()].is_some());
-    let Some(color) = hidden else {
+    // After the end everything is revealed: the truth is the only consistent state.
+    let Some(color) = hidden.filter(|_| game.outcome.is_none()) else {
         return game.clone();
     };
     let mut sampled = undo_decision(game, color);

@@ -1,0 +1,656 @@
+//! BS Chess (`bs`): only the owner knows what each piece is. Any piece may make any move some
+//! chess piece could make; after each move the opponent calls BS or accepts. A call reveals the
+//! moved piece: a lawful move stands and costs the caller a piece of its choice, an unlawful one
+//! costs the mover the piece. Capture or remove the enemy king to win.
+
+mod actions;
+mod identity;
+mod lineage;
+mod resample;
+mod setup;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use actions::Action;
+pub use identity::Identity;
+pub use setup::{Setup, STANDARD};
+pub use view::{BsSummary, PendingView, PieceView};
+
+use crate::board::{Bitboard, Color, Square};
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+};
+use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
+use lineage::Lineage;
+use rand::RngCore;
+
+/// Moves without a piece leaving the game after which the game is drawn.
+const NO_PROGRESS_LIMIT: u32 = 200;
+
+/// The rules options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Rules {
+    /// A player may replace one pawn with a spy at setup.
+    pub spy: bool,
+}
+
+impl Rules {
+    fn from_options(options: &Options) -> Result<Rules, OptionError> {
+        let mut rules = Rules::default();
+        for (name, value) in options {
+            match (name.as_str(), value.as_str()) {
+                ("spy", "true") => rules.spy = true,
+                ("spy", "false") => rules.spy = false,
+                ("spy", _) => {
+                    return Err(OptionError {
+                        name: name.clone(),
+                        reason: "must be true or false".into(),
+                    })
+                }
+                _ => {
+                    return Err(OptionError {
+                        name: name.clone(),
+                        reason: "unknown option: BS Chess has spy".into(),
+                    })
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+/// What both seats know of a piece on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Known {
+    /// A call showed what it is.
+    Identity(Identity),
+    /// It came from a promotion: some type from its owner's pool, not a king or a pawn.
+    Promoted,
+}
+
+/// A move waiting for its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Pending {
+    from: Square,
+    to: Square,
+    promotion: Option<Identity>,
+}
+
+/// Where in a turn the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// White, then Black, arranges its pieces.
+    Setup,
+    /// The side to move moves.
+    Move,
+    /// The opponent answers the move: call or accept.
+    Answer(Pending),
+    /// The caller of a lawful move removes one of its own pieces.
+    Remove,
+}
+
+/// A game of BS Chess: the truth (every identity), history included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bs {
+    rules: Rules,
+    board: Placement,
+    identity: [Option<Identity>; 64],
+    known: [Option<Known>; 64],
+    /// Each side's lost pieces (captured or removed), by identity: its promotion pool.
+    pools: [Vec<Identity>; 2],
+    /// Where each piece came from, and what the public record implies about it.
+    lineage: Lineage,
+    phase: Phase,
+    /// The side whose move it is (during an answer or removal: the side that moved).
+    turn: Color,
+    /// Moves in a row without a piece leaving the game.
+    quiet_moves: u32,
+    /// Keys of the public positions since a piece last left the game.
+    repetitions: Vec<u64>,
+    actions: Vec<Action>,
+    log: Vec<Event>,
+    outcome: Option<Outcome>,
+}
+
+impl Bs {
+    /// The rules options in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// What the piece on `sq` really is.
+    pub fn identity(&self, sq: Square) -> Option<Identity> {
+        self.identity[sq.index()]
+    }
+
+    /// `color`'s lost pieces, which promotions may bring back.
+    pub fn pool(&self, color: Color) -> &[Identity] {
+        &self.pools[color.index()]
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.board.of(color)
+    }
+
+    /// Who acts now, whether or not the game is over.
+    fn actor(&self) -> Color {
+        match self.phase {
+            Phase::Setup if self.actions.is_empty() => Color::White,
+            Phase::Setup => Color::Black,
+            Phase::Move => self.turn,
+            Phase::Answer(_) | Phase::Remove => !self.turn,
+        }
+    }
+
+    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
+        let index = self.actions.len();
+        self.log
+            .push(Event::new(index, actor.into(), seats, kind, text));
+    }
+
+    /// The moves of the side to move, from its own knowledge: every move some piece type could
+    /// make, and promotions it may declare.
+    fn legal_moves(&self) -> Vec<Action> {
+        let us = self.turn;
+        let mut moves = Vec::new();
+        for from in self.board.of(us) {
+            for to in input_targets(us, from, &self.board) {
+                moves.push(Action::Move {
+                    from,
+                    to,
+                    promotion: None,
+                });
+                if self.may_declare(from, to) {
+                    moves.extend(self.promotion_types().into_iter().map(|t| Action::Move {
+                        from,
+                        to,
+                        promotion: Some(t),
+                    }));
+                }
+            }
+        }
+        moves
+    }
+
+    /// Whether the side to move may declare a promotion with `from -> to`: a pawn-type move onto
+    /// the last rank by a piece that is not its king.
+    fn may_declare(&self, from: Square, to: Square) -> bool {
+        let us = self.turn;
+        to.rank().relative_to(us).index() == 7
+            && self.identity[from.index()] != Some(Identity::King)
+            && is_pawn_move(us, from, to, &self.board)
+    }
+
+    /// The types the side to move's pool offers for a promotion, each once.
+    fn promotion_types(&self) -> Vec<Identity> {
+        let mut types: Vec<Identity> = self.pools[self.turn.index()]
+            .iter()
+            .copied()
+            .filter(|t| t.can_be_promoted_to())
+            .collect();
+        types.sort();
+        types.dedup();
+        types
+    }
+
+    fn set_up(&mut self, setup: Setup) {
+        let color = self.actor();
+        for (sq, identity) in setup.placements(color) {
+            self.board.0[color.index()] |= sq;
+            self.identity[sq.index()] = Some(identity);
+        }
+        self.lineage.set_up(color);
+        self.push_event(color, Audience::All, EventKind::Sealed, "setup".into());
+        self.push_event(
+            color,
+            Audience::only(color),
+            EventKind::Action,
+            Action::Setup(setup).to_string(),
+        );
+        if color == Color::Black {
+            self.phase = Phase::Move;
+            self.start_turn();
+        }
+    }
+
+    /// Whether the side to move may make `action` (checked without listing every move).
+    fn is_legal_move(&self, action: Action) -> bool {
+        let Action::Move {
+            from,
+            to,
+            promotion,
+        } = action
+        else {
+            return false;
+        };
+        let us = self.turn;
+        self.board.of(us).contains(from)
+            && input_targets(us, from, &self.board).contains(to)
+            && promotion.is_none_or(|t| {
+                self.may_declare(from, to)
+                    && t.can_be_promoted_to()
+                    && self.pools[us.index()].contains(&t)
+            })
+    }
+
+    /// Whether the side to move has any move at all.
+    fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        self.board
+            .of(us)
+            .into_iter()
+            .any(|from| input_targets(us, from, &self.board).any())
+    }
+
+    fn declare_move(&mut self, action: Action) -> Result<(), ActionError> {
+        if !self.is_legal_move(action) {
+            return Err(self.refusal(action));
+        }
+        let Action::Move {
+            from,
+            to,
+            promotion,
+        } = action
+        else {
+            unreachable!("only moves are declared");
+        };
+        let mover = self.turn;
+        match promotion {
+            None => self.push_event(mover, Audience::All, EventKind::Action, action.to_string()),
+            Some(_) => {
+                self.push_event(
+                    mover,
+                    Audience::All,
+                    EventKind::Sealed,
+                    format!("{from}{to}=?"),
+                );
+                self.push_event(
+                    mover,
+                    Audience::only(mover),
+                    EventKind::Action,
+                    action.to_string(),
+                );
+            }
+        }
+        self.phase = Phase::Answer(Pending {
+            from,
+            to,
+            promotion,
+        });
+        Ok(())
+    }
+
+    fn refusal(&self, action: Action) -> ActionError {
+        let Action::Move {
+            from,
+            to,
+            promotion,
+        } = action
+        else {
+            return ActionError::illegal(action, "not a legal action now");
+        };
+        let us = self.turn;
+        let reason = if !self.board.of(us).contains(from) {
+            format!("you have no piece on {from}")
+        } else if !input_targets(us, from, &self.board).contains(to) {
+            format!("no chess piece could move from {from} to {to} on this board")
+        } else if promotion.is_some() && !self.may_declare(from, to) {
+            "a promotion needs a pawn's move onto the last rank, by a piece that is not your king"
+                .into()
+        } else {
+            "that type is not in your pool of lost pieces".into()
+        };
+        ActionError::illegal(action, reason)
+    }
+
+    /// Whether the pending move is lawful for the piece that made it.
+    fn is_lawful(&self, pending: Pending) -> bool {
+        let identity = self.identity[pending.from.index()].expect("a piece moved");
+        if pending.promotion.is_some() {
+            return identity == Identity::Pawn;
+        }
+        let captured = self.identity[pending.to.index()];
+        is_legal_for(
+            identity,
+            self.turn,
+            pending.from,
+            pending.to,
+            &self.board,
+            captured,
+        )
+    }
+
+    fn accept(&mut self, pending: Pending) {
+        let answerer = !self.turn;
+        self.push_event(answerer, Audience::All, EventKind::Action, "accept".into());
+        let captured = self.carry_out(pending);
+        if captured == Some(Identity::King) {
+            self.end(Outcome::win(self.turn, "capture of the king"), answerer);
+        } else {
+            self.pass_turn(captured.is_some() || pending.promotion.is_some());
+        }
+    }
+
+    fn call(&mut self, pending: Pending) {
+        let caller = !self.turn;
+        let mover = self.turn;
+        self.push_event(caller, Audience::All, EventKind::Action, "call".into());
+        let lawful = self.is_lawful(pending);
+        self.announce_call(pending, lawful);
+        if lawful {
+            if self.carry_out(pending) == Some(Identity::King) {
+                return self.end(Outcome::win(mover, "capture of the king"), caller);
+            }
+            self.phase = Phase::Remove;
+        } else {
+            let identity = self.take_off(pending.from);
+            if identity == Identity::King {
+                return self.end(Outcome::win(caller, "removal of the king"), caller);
+            }
+            self.pass_turn(true);
+        }
+    }
+
+    /// Tells both seats what the call showed, and keeps it public.
+    fn announce_call(&mut self, pending: Pending, lawful: bool) {
+        let mover = self.turn;
+        let identity = self.identity[pending.from.index()].expect("a piece moved");
+        let verdict = if lawful { "lawful" } else { "not lawful" };
+        let text = if pending.promotion.is_some() {
+            let was = if identity == Identity::Pawn {
+                "was"
+            } else {
+                "was not"
+            };
+            self.lineage
+                .record_pawn_claim(mover, pending.from, identity == Identity::Pawn);
+            format!(
+                "the piece on {} {was} a pawn: the move is {verdict}",
+                pending.from
+            )
+        } else {
+            self.known[pending.from.index()] = Some(Known::Identity(identity));
+            self.lineage.record_identity(mover, pending.from, identity);
+            format!(
+                "the piece on {} is a {identity}: the move is {verdict}",
+                pending.from
+            )
+        };
+        self.push_event(mover, Audience::All, EventKind::Info, text);
+        let spy_capture = identity == Identity::Spy
+            && self.board.of(!mover).contains(pending.to)
+            && !is_pawn_move(mover, pending.from, pending.to, &self.board);
+        if spy_capture {
+            let target = self.identity[pending.to.index()].expect("a captured piece");
+            self.known[pending.to.index()] = Some(Known::Identity(target));
+            self.lineage.record_identity(!mover, pending.to, target);
+            self.push_event(
+                mover,
+                Audience::All,
+                EventKind::Info,
+                format!("the spy's target on {} is a {target}", pending.to),
+            );
+        }
+    }
+
+    /// Plays the pending move on the board: the capture stands, a declared promotion exchanges
+    /// the piece for the declared type from the pool. Returns what was captured.
+    fn carry_out(&mut self, pending: Pending) -> Option<Identity> {
+        let mover = self.turn;
+        let captured = self
+            .board
+            .of(!mover)
+            .contains(pending.to)
+            .then(|| self.take_off(pending.to));
+        let identity = self.identity[pending.from.index()].take();
+        self.board.0[mover.index()] ^= Bitboard::from(pending.from) | pending.to;
+        self.identity[pending.to.index()] = identity;
+        self.known[pending.to.index()] = self.known[pending.from.index()].take();
+        self.lineage.moved(pending.from, pending.to);
+        if let Some(promoted) = pending.promotion {
+            let pool = &mut self.pools[mover.index()];
+            let slot = pool
+                .iter()
+                .position(|&t| t == promoted)
+                .expect("declared from the pool");
+            pool.swap_remove(slot);
+            pool.push(identity.expect("a piece moved"));
+            self.identity[pending.to.index()] = Some(promoted);
+            self.known[pending.to.index()] = Some(Known::Promoted);
+            self.lineage.promoted(mover, pending.to);
+            self.push_event(
+                mover,
+                Audience::All,
+                EventKind::Info,
+                format!("promotion on {}", pending.to),
+            );
+        }
+        if captured.is_some() {
+            self.push_event(
+                mover,
+                Audience::All,
+                EventKind::Info,
+                format!("capture on {}", pending.to),
+            );
+        }
+        captured
+    }
+
+    /// Takes the piece on `sq` off the board into its owner's pool.
+    fn take_off(&mut self, sq: Square) -> Identity {
+        let color = if self.board.of(Color::White).contains(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let identity = self.identity[sq.index()]
+            .take()
+            .expect("a piece to take off");
+        self.board.0[color.index()] ^= sq;
+        self.known[sq.index()] = None;
+        self.pools[color.index()].push(identity);
+        self.lineage
+            .left_game(color, sq, identity == Identity::King);
+        identity
+    }
+
+    fn remove(&mut self, sq: Square) -> Result<(), ActionError> {
+        let caller = !self.turn;
+        if !self.board.of(caller).contains(sq) {
+            return Err(ActionError::illegal(
+                Action::Remove(sq),
+                format!("you have no piece on {sq}"),
+            ));
+        }
+        let lone_king = self.board.of(caller).count() == 1;
+        self.push_event(
+            caller,
+            Audience::All,
+            EventKind::Action,
+            Action::Remove(sq).to_string(),
+        );
+        if self.take_off(sq) == Identity::King {
+            let reason = if lone_king {
+                "removal of the last piece, the king"
+            } else {
+                "removal of the king"
+            };
+            self.end(Outcome::win(self.turn, reason), caller);
+        } else {
+            self.pass_turn(true);
+        }
+        Ok(())
+    }
+
+    /// Ends the turn after an answer: the other side moves next.
+    fn pass_turn(&mut self, piece_left: bool) {
+        self.turn = !self.turn;
+        self.phase = Phase::Move;
+        if piece_left {
+            self.quiet_moves = 0;
+            self.repetitions.clear();
+        } else {
+            self.quiet_moves += 1;
+        }
+        self.start_turn();
+    }
+
+    /// Judges the position the side to move faces.
+    fn start_turn(&mut self) {
+        self.repetitions.push(self.public_key());
+        let side = self.turn;
+        let outcome = if !self.has_legal_move() {
+            Some(Outcome::win(!side, "no legal move"))
+        } else if self.quiet_moves >= NO_PROGRESS_LIMIT {
+            Some(Outcome::draw("200 moves without a piece leaving the game"))
+        } else if self
+            .repetitions
+            .iter()
+            .filter(|&&k| Some(k) == self.repetitions.last().copied())
+            .count()
+            >= 5
+        {
+            Some(Outcome::draw("fivefold repetition"))
+        } else {
+            None
+        };
+        if let Some(outcome) = outcome {
+            self.end(outcome, side);
+        }
+    }
+
+    /// The public position: where the pieces stand, what is known of them, who moves.
+    fn public_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (self.board, self.known, self.turn).hash(&mut hasher);
+        hasher.finish()
+    }
+
+    fn end(&mut self, outcome: Outcome, actor: Color) {
+        // Nothing is pending any more.
+        self.phase = Phase::Move;
+        self.push_event(actor, Audience::All, EventKind::End, outcome.to_string());
+        self.outcome = Some(outcome);
+    }
+}
+
+impl Game for Bs {
+    type Action = Action;
+    type Summary = BsSummary;
+
+    const ID: &'static str = "bs";
+    const NAME: &'static str = "BS Chess";
+
+    fn new(options: &Options) -> Result<Bs, OptionError> {
+        Ok(Bs {
+            rules: Rules::from_options(options)?,
+            board: Placement([Bitboard::EMPTY; 2]),
+            identity: [None; 64],
+            known: [None; 64],
+            pools: [Vec::new(), Vec::new()],
+            lineage: Lineage::default(),
+            phase: Phase::Setup,
+            turn: Color::White,
+            quiet_moves: 0,
+            repetitions: Vec::new(),
+            actions: Vec::new(),
+            log: Vec::new(),
+            outcome: None,
+        })
+    }
+
+    fn options(&self) -> Options {
+        Options::from([("spy".to_string(), self.rules.spy.to_string())])
+    }
+
+    fn to_act(&self) -> Option<Actor> {
+        match self.outcome {
+            Some(_) => None,
+            None => Some(self.actor().into()),
+        }
+    }
+
+    fn setup_due(&self) -> bool {
+        self.outcome.is_none() && self.phase == Phase::Setup
+    }
+
+    fn setup_shortcuts(&self) -> Vec<&'static str> {
+        vec!["setup standard", "setup random"]
+    }
+
+    fn random_setup(&self, rng: &mut dyn RngCore) -> Option<Action> {
+        self.setup_due()
+            .then(|| Action::Setup(Setup::random(self.rules.spy, rng)))
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Setup => Vec::new(),
+            Phase::Move => self.legal_moves(),
+            Phase::Answer(_) => vec![Action::Call, Action::Accept],
+            Phase::Remove => self
+                .board
+                .of(!self.turn)
+                .into_iter()
+                .map(Action::Remove)
+                .collect(),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
+        actions::parse(text, self.rules.spy)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        match (self.phase, *action) {
+            (Phase::Setup, Action::Setup(setup)) => self.set_up(setup),
+            (Phase::Move, Action::Move { .. }) => self.declare_move(*action)?,
+            (Phase::Answer(pending), Action::Accept) => self.accept(pending),
+            (Phase::Answer(pending), Action::Call) => self.call(pending),
+            (Phase::Remove, Action::Remove(sq)) => self.remove(sq)?,
+            (phase, _) => return Err(ActionError::illegal(action, expected(phase))),
+        }
+        self.actions.push(*action);
+        Ok(())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn summary(&self, seat: Seat, revealed: bool) -> BsSummary {
+        BsSummary::of(self, seat, revealed)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Bs {
+        resample::resample(self, seat, rng)
+    }
+}
+
+fn expected(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Setup => "a setup is due: setup RNBQKBNR/PPPPPPPP, setup standard or setup random",
+        Phase::Move => "it is time to move (such as e2e4)",
+        Phase::Answer(_) => "answer the move first: call or accept",
+        Phase::Remove => {
+            "the call found a lawful move: remove one of your pieces (remove <square>)"
+        }
+    }
+}
