@@ -220,3 +220,80 @@ proptest! {
         prop_assert_eq!(verify(&record), Ok(game.outcome()));
     }
 }
+
+/// A finished game with hidden actions: Alter Ego decisions, every one opened at the end.
+fn finished_alter_ego(seed: u64) -> Record {
+    let mut game = AnyGame::new("alter-ego", &Options::new(), seed, SaltSource::Os).unwrap();
+    while let Some(action) = game.random_action() {
+        game.play(&action).unwrap();
+    }
+    game.record()
+}
+
+#[test]
+fn verify_checks_every_opening_against_its_commitment() {
+    let record = (0..20)
+        .map(finished_alter_ego)
+        .find(|r| r.actions.iter().filter(|a| a.commitment.is_some()).count() >= 2)
+        .expect("random games make death moves");
+    assert_eq!(verify(&record).map(|o| o.is_some()), Ok(true));
+    let hidden = record
+        .actions
+        .iter()
+        .find(|a| a.commitment.is_some())
+        .unwrap()
+        .index;
+    let expect = format!("action {hidden}: the opening does not match its commitment");
+    let altered_salt = tamper(&record, |r| {
+        let salt = r.actions[hidden].salt.as_mut().unwrap();
+        let flipped = if salt.starts_with('0') { "1" } else { "0" };
+        salt.replace_range(0..1, flipped);
+    });
+    assert!(altered_salt.starts_with(&expect), "{altered_salt}");
+    let altered_commitment = tamper(&record, |r| {
+        r.actions[hidden].commitment = Some("ab".repeat(32))
+    });
+    assert!(
+        altered_commitment.starts_with(&expect),
+        "{altered_commitment}"
+    );
+    let other = if record.actions[hidden].text == "stay" {
+        "transfer a1"
+    } else {
+        "stay"
+    };
+    let altered_choice = tamper(&record, |r| r.actions[hidden].text = other.to_string());
+    assert!(
+        altered_choice.starts_with(&format!("action {hidden}")),
+        "{altered_choice}"
+    );
+    let unopened = tamper(&record, |r| r.actions[hidden].salt = None);
+    assert!(unopened.contains("never opened"), "{unopened}");
+}
+
+#[test]
+fn setup_shortcuts_are_recorded_in_canonical_form() {
+    let mut game = AnyGame::new("bs", &Options::new(), 1, SaltSource::Os).unwrap();
+    let legal = game.legal().unwrap();
+    assert!(legal.setup);
+    assert_eq!(legal.actions, vec!["setup standard", "setup random"]);
+    game.play("setup standard").unwrap();
+    game.play("setup random").unwrap();
+    let record = game.record();
+    assert_eq!(record.actions[0].text, "setup RNBQKBNR/PPPPPPPP");
+    assert!(record.actions[1].text.starts_with("setup ") && record.actions[1].text.len() == 23);
+    assert_eq!(record.actions[0].public, "setup");
+    assert!(record
+        .actions
+        .iter()
+        .all(|a| a.commitment.is_some() && a.salt.is_none()));
+    let view = game.view(Seat::Black);
+    let events = view["events"].as_array().unwrap();
+    assert!(
+        events[0]["commitment"].is_string(),
+        "the commitment reaches the other seat at once"
+    );
+    assert!(!events
+        .iter()
+        .any(|e| e["text"] == "setup RNBQKBNR/PPPPPPPP"));
+}
