@@ -75,7 +75,11 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        Square::try_new(self.0.trailing_zeros())
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_masked(self.0.trailing_zeros()))
+        }
     }
 
     /// The only square, if the set has exactly one.
@@ -138,7 +142,11 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.0.first()?;
+        if self.0.is_empty() {
+            return None;
+        }
+        // Below 64, as the set is not empty.
+        let sq = Square::from_index_masked(self.0 .0.trailing_zeros());
         self.0 .0 &= self.0 .0 - 1;
         Some(sq)
     }

@@ -70,6 +70,13 @@ impl Square {
         }
     }
 
+    /// The square at `index` modulo 64: for an index known to be below 64 (where a check would
+    /// only cost time).
+    #[inline(always)]
+    pub(crate) const fn from_index_masked(index: u32) -> Square {
+        Square((index & 63) as u8)
+    }
+
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
@@ -77,9 +84,11 @@ impl Square {
     }
 
     /// The index, 0 to 63.
-    #[inline]
+    #[inline(always)]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        // Every square is below 64; the mask lets the compiler see it and drop the bounds checks
+        // of 64-entry tables (it costs nothing where the index is a shift amount).
+        (self.0 & 63) as usize
     }
 
     /// The file.

@@ -1,7 +1,7 @@
 //! Legal move generation. Moves come in groups, one group a piece: its square and the set of
 //! squares it may go to, so that counting the moves of a position needs no list at all.
 
-use super::position::CASTLING_MOVES;
+use super::position::{CastlingMove, CASTLING_MOVES};
 use super::{Move, Position};
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
@@ -25,12 +25,16 @@ impl PieceMoves {
     /// How many moves the group holds, promotions counted once per type.
     #[inline(always)]
     pub fn len(&self) -> usize {
-        let promotions = if self.role == Role::Pawn {
-            (self.to & Bitboard::BACKRANKS).count()
-        } else {
-            0
-        };
-        (self.to.count() + 3 * promotions) as usize
+        let mut len = self.to.count();
+        if self.role == Role::Pawn {
+            // Counted only when there are any: promotions are rare, and counting costs time
+            // without a population-count instruction.
+            let promoting = self.to & Bitboard::BACKRANKS;
+            if promoting.any() {
+                len += 3 * promoting.count();
+            }
+        }
+        len as usize
     }
 
     /// Whether the group holds no move.
@@ -110,6 +114,7 @@ struct Context {
 }
 
 impl Position {
+    #[inline(always)]
     fn context(&self) -> Context {
         let us = self.turn;
         let ours = self.by_color(us);
@@ -169,6 +174,7 @@ impl Position {
             || self.piece_moves(&cx, Role::Queen, &mut visit)
     }
 
+    #[inline(always)]
     fn king_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let them = !cx.us;
         let without_king = cx.occupied.without(cx.king);
@@ -178,8 +184,17 @@ impl Position {
                 to = to.with(sq);
             }
         }
-        if cx.checkers.is_empty() {
-            to |= self.castling_targets(cx);
+        if cx.checkers.is_empty() && self.castling != 0 {
+            // The cheap tests here, the attack tests out of line.
+            let first = cx.us.index() * 2;
+            for castle in [&CASTLING_MOVES[first], &CASTLING_MOVES[first + 1]] {
+                if self.castling & castle.right != 0
+                    && (between(castle.king_from, castle.rook_from) & cx.occupied).is_empty()
+                    && self.castling_path_safe(cx, castle)
+                {
+                    to = to.with(castle.king_to);
+                }
+            }
         }
         to.any()
             && visit(PieceMoves {
@@ -189,25 +204,16 @@ impl Position {
             })
     }
 
-    fn castling_targets(&self, cx: &Context) -> Bitboard {
-        let mut to = Bitboard::EMPTY;
-        for castle in &CASTLING_MOVES[cx.us.index() * 2..cx.us.index() * 2 + 2] {
-            if self.castling & castle.right == 0
-                || (between(castle.king_from, castle.rook_from) & cx.occupied).any()
-            {
-                continue;
-            }
-            let path = between(castle.king_from, castle.king_to).with(castle.king_to);
-            if path
-                .into_iter()
-                .all(|sq| self.attackers(sq, !cx.us, cx.occupied).is_empty())
-            {
-                to = to.with(castle.king_to);
-            }
-        }
-        to
+    /// Whether no square the king crosses or lands on in `castle` is attacked (its own square is
+    /// not, as castling is only tried out of check).
+    #[inline(never)]
+    fn castling_path_safe(&self, cx: &Context, castle: &CastlingMove) -> bool {
+        let path = between(castle.king_from, castle.king_to).with(castle.king_to);
+        path.into_iter()
+            .all(|sq| self.attackers(sq, !cx.us, cx.occupied).is_empty())
     }
 
+    #[inline(always)]
     fn piece_moves(
         &self,
         cx: &Context,
@@ -231,6 +237,7 @@ impl Position {
         false
     }
 
+    #[inline(always)]
     fn pawn_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let empty = !cx.occupied;
         let ep = self.ep_square;

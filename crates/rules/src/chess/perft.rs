@@ -1,7 +1,7 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test of a move generator.
 
 use super::{Move, PieceMoves, Position};
-use crate::board::{Bitboard, Role};
+use crate::board::{Bitboard, Role, Square};
 
 /// Calls `visit` with each move of a group; a hot-loop twin of the group's iterator.
 #[inline(always)]
@@ -56,25 +56,102 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// The same count as [`perft`], but every leaf is played: a measure of move making as well as
 /// generation.
 pub fn perft_unbulked(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => play_leaves(pos),
+        _ => {
+            let mut nodes = 0;
+            pos.generate_moves(|moves| {
+                for_each_move(moves, |mv| {
+                    let mut child = *pos;
+                    child.play_role_unchecked(moves.role, mv);
+                    nodes += perft_unbulked(&child, depth - 1);
+                });
+                false
+            });
+            nodes
+        }
     }
+}
+
+/// Plays each legal move of `pos` on a copy of it and counts them: the last ply of
+/// [`perft_unbulked`].
+fn play_leaves(pos: &Position) -> u64 {
     let mut nodes = 0;
-    pos.generate_moves(|moves| {
-        for_each_move(moves, |mv| {
-            let mut child = *pos;
-            child.play_role_unchecked(moves.role, mv);
-            nodes += if depth == 1 {
-                // Keeps the optimiser from skipping the making of a leaf nobody reads.
-                std::hint::black_box(&child);
-                1
-            } else {
-                perft_unbulked(&child, depth - 1)
-            };
-        });
-        false
-    });
+    // Forced inline into each place the generator makes a group, where the group's type is a
+    // constant: each copy keeps one arm of the match and makes moves of a known type. Leaves are
+    // counted as they are played, not from the size of the group.
+    pos.generate_moves(
+        #[inline(always)]
+        |moves| {
+            let from = moves.from;
+            match moves.role {
+                Role::Pawn => {
+                    let promoting = moves.to & Bitboard::BACKRANKS;
+                    for to in moves.to - promoting {
+                        nodes += play_leaf(pos, Role::Pawn, Move::new(from, to));
+                    }
+                    for to in promoting {
+                        for role in Role::PROMOTIONS {
+                            nodes += play_promotion(pos, from, to, role);
+                        }
+                    }
+                }
+                Role::Knight => {
+                    for to in moves.to {
+                        nodes += play_leaf(pos, Role::Knight, Move::new(from, to));
+                    }
+                }
+                Role::Bishop => {
+                    for to in moves.to {
+                        nodes += play_leaf(pos, Role::Bishop, Move::new(from, to));
+                    }
+                }
+                Role::Rook => {
+                    for to in moves.to {
+                        nodes += play_leaf(pos, Role::Rook, Move::new(from, to));
+                    }
+                }
+                Role::Queen => {
+                    for to in moves.to {
+                        nodes += play_leaf(pos, Role::Queen, Move::new(from, to));
+                    }
+                }
+                Role::King => {
+                    for to in moves.to {
+                        nodes += play_leaf(pos, Role::King, Move::new(from, to));
+                    }
+                }
+            }
+            false
+        },
+    );
     nodes
+}
+
+/// Plays `mv` on a copy of `pos` that the optimiser may not skip, and counts it: 1.
+#[inline(always)]
+fn play_leaf(pos: &Position, role: Role, mv: Move) -> u64 {
+    let mut child = *pos;
+    child.play_role_unchecked(role, mv);
+    // Keeps the optimiser from skipping the making of a leaf nobody reads.
+    std::hint::black_box(&child);
+    1
+}
+
+/// Plays a promotion on a copy of `pos`, and counts it: kept out of line, as promotions are
+/// rare.
+#[inline(never)]
+fn play_promotion(pos: &Position, from: Square, to: Square, promotion: Role) -> u64 {
+    play_leaf(
+        pos,
+        Role::Pawn,
+        Move {
+            from,
+            to,
+            promotion: Some(promotion),
+        },
+    )
 }
 
 /// The count below each legal move (`depth` of at least 1), in generation order.

@@ -1,6 +1,6 @@
 //! The orthodox chess position: piece placement, side to move, castling rights, the en passant
 //! square, the clocks and an incrementally kept Zobrist hash. Copy-make: `play` changes the
-//! position in place and a caller that wants the old one keeps a copy (it is 96 bytes).
+//! position in place and a caller that wants the old one keeps a copy (it is 88 bytes).
 
 use super::{zobrist, Move};
 use crate::board::attacks::{
@@ -33,6 +33,17 @@ static CASTLING_KEPT: [u8; 64] = {
     kept[63] = castling::ALL & !castling::BLACK_KING_SIDE; // h8
     kept
 };
+
+/// The squares a move from or to which may cost castling rights (the kings' and rooks' start
+/// squares): those whose [`CASTLING_KEPT`] entry is not all rights.
+const CASTLING_SQUARES: Bitboard = Bitboard(
+    1 << Square::A1.index()
+        | 1 << Square::E1.index()
+        | 1 << Square::H1.index()
+        | 1 << Square::A8.index()
+        | 1 << Square::E8.index()
+        | 1 << Square::H8.index(),
+);
 
 /// One castling move: the right it needs and the squares involved.
 #[derive(Clone, Copy, Debug)]
@@ -206,7 +217,7 @@ impl Position {
     }
 
     /// `color`'s pieces that attack `sq`, given the occupied squares.
-    #[inline]
+    #[inline(always)]
     pub fn attackers(&self, sq: Square, color: Color, occupied: Bitboard) -> Bitboard {
         let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
@@ -230,13 +241,6 @@ impl Position {
         self.checkers().any()
     }
 
-    #[inline(always)]
-    pub(super) fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.by_color[color.index()] ^= sq;
-        self.by_role[role.index()] ^= sq;
-        self.hash ^= zobrist::piece(color, role, sq);
-    }
-
     /// Plays a move that [`Position::legal_moves`] lists (anything else leaves a broken position).
     pub fn play_unchecked(&mut self, mv: Move) {
         let role = self.role_at(mv.from).expect("a move starts on a piece");
@@ -249,82 +253,123 @@ impl Position {
     pub fn play_role_unchecked(&mut self, role: Role, mv: Move) {
         let us = self.turn;
         let them = !us;
-        let captured = if self.by_color(them).contains(mv.to) {
-            self.role_at(mv.to)
-        } else {
-            None
-        };
-
-        if let Some(ep) = self.ep_square.take() {
-            self.hash ^= zobrist::en_passant(ep.file().index());
-        }
-        if self.castling != 0 {
-            let kept = CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()];
-            let castling = self.castling & kept;
-            self.hash ^= zobrist::castling(self.castling) ^ zobrist::castling(castling);
-            self.castling = castling;
-        }
+        let Move {
+            from,
+            to,
+            promotion,
+        } = mv;
+        // The hash is kept in a register and stored once, at the end.
+        let mut hash = self.hash ^ zobrist::black_to_move();
         self.halfmove_clock += 1;
 
-        if let Some(victim) = captured {
-            self.toggle(them, victim, mv.to);
+        let capture = self.by_color(them).contains(to);
+        if capture {
+            let victim = self.victim_role(to);
+            self.by_color[them.index()] ^= to;
+            self.by_role[victim.index()] ^= to;
+            hash ^= zobrist::piece(them, victim, to);
             self.halfmove_clock = 0;
         }
-        self.toggle(us, role, mv.from);
-        self.toggle(us, mv.promotion.unwrap_or(role), mv.to);
+        if let Some(ep) = self.ep_square.take() {
+            hash ^= zobrist::en_passant(ep.file().index());
+        }
+        let moved = Bitboard::from(from) | to;
+        if self.castling != 0 && (moved & CASTLING_SQUARES).any() {
+            hash ^= self.update_castling(from, to);
+        }
+
+        let placed = promotion.unwrap_or(role);
+        self.by_color[us.index()] ^= moved;
+        self.by_role[role.index()] ^= from;
+        self.by_role[placed.index()] ^= to;
+        hash ^= zobrist::piece(us, role, from) ^ zobrist::piece(us, placed, to);
 
         match role {
             Role::Pawn => {
                 self.halfmove_clock = 0;
-                let distance = mv.to.index().abs_diff(mv.from.index());
+                let distance = to.index().abs_diff(from.index());
                 if distance == 16 {
-                    let passed = Square::new(((mv.from.index() + mv.to.index()) / 2) as u32);
-                    self.set_ep_if_capturable(passed, them);
-                } else if captured.is_none() && distance != 8 {
+                    let passed = Square::new(((from.index() + to.index()) / 2) as u32);
+                    // Most double steps pass no enemy pawn; the full test is out of line.
+                    let capturers = pawn_attacks(us, passed) & self.pieces(them, Role::Pawn);
+                    if capturers.any() && self.ep_capture_legal(capturers, passed, them) {
+                        self.ep_square = Some(passed);
+                        hash ^= zobrist::en_passant(passed.file().index());
+                    }
+                } else if !capture && distance != 8 {
                     // A diagonal step to an empty square: en passant.
-                    let victim = Square::from_coords(mv.to.file(), mv.from.rank());
-                    self.toggle(them, Role::Pawn, victim);
+                    let victim = Square::from_coords(to.file(), from.rank());
+                    self.by_color[them.index()] ^= victim;
+                    self.by_role[Role::Pawn.index()] ^= victim;
+                    hash ^= zobrist::piece(them, Role::Pawn, victim);
                 }
             }
-            Role::King if mv.to.index().abs_diff(mv.from.index()) == 2 => {
+            Role::King if to.index().abs_diff(from.index()) == 2 => {
                 let castle = CASTLING_MOVES
                     .iter()
-                    .find(|c| c.king_to == mv.to)
+                    .find(|c| c.king_to == to)
                     .expect("a two-square king move is castling");
-                self.toggle(us, Role::Rook, castle.rook_from);
-                self.toggle(us, Role::Rook, castle.rook_to);
+                let rook = Bitboard::from(castle.rook_from) | castle.rook_to;
+                self.by_color[us.index()] ^= rook;
+                self.by_role[Role::Rook.index()] ^= rook;
+                hash ^= zobrist::piece(us, Role::Rook, castle.rook_from)
+                    ^ zobrist::piece(us, Role::Rook, castle.rook_to);
             }
             _ => {}
         }
 
         self.fullmove_number += us.index() as u32;
         self.turn = them;
-        self.hash ^= zobrist::black_to_move();
+        self.hash = hash;
     }
 
-    /// Records `passed` as the en passant square for `capturer` (who moves next, after the turn
-    /// changes) when one of its pawns could legally capture there.
-    fn set_ep_if_capturable(&mut self, passed: Square, capturer: Color) {
-        let pawns = pawn_attacks(!capturer, passed) & self.pieces(capturer, Role::Pawn);
-        if pawns.is_empty() {
-            return;
+    /// The type of the piece on `sq`, which must hold one.
+    #[inline(always)]
+    fn victim_role(&self, sq: Square) -> Role {
+        // Kings are never captured, but the answer stays right for them too.
+        for role in [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+        ] {
+            if self.by_role(role).contains(sq) {
+                return role;
+            }
         }
-        // Legality is judged with the capturer to move; the turn flips after this call.
-        let mut probe = *self;
-        probe.turn = capturer;
-        if pawns
+        Role::King
+    }
+
+    /// Takes away the castling rights a move between `from` and `to` loses; returns the change to
+    /// the hash.
+    #[inline]
+    fn update_castling(&mut self, from: Square, to: Square) -> u64 {
+        // Masking keeps the key indices visibly in range; the rights never have other bits.
+        let old = self.castling & castling::ALL;
+        let new = old & CASTLING_KEPT[from.index()] & CASTLING_KEPT[to.index()];
+        self.castling = new;
+        zobrist::castling(old) ^ zobrist::castling(new)
+    }
+
+    /// Whether one of `capturer`'s `pawns` (who moves next, after the turn changes) could legally
+    /// capture en passant on `passed`.
+    #[inline(never)]
+    fn ep_capture_legal(&self, pawns: Bitboard, passed: Square, capturer: Color) -> bool {
+        pawns
             .into_iter()
-            .any(|from| probe.ep_is_legal(from, passed))
-        {
-            self.ep_square = Some(passed);
-            self.hash ^= zobrist::en_passant(passed.file().index());
-        }
+            .any(|from| self.ep_is_legal_for(capturer, from, passed))
     }
 
     /// Whether the side to move's pawn on `from` may capture en passant onto `ep` without leaving
     /// its king attacked.
     pub(super) fn ep_is_legal(&self, from: Square, ep: Square) -> bool {
-        let us = self.turn;
+        self.ep_is_legal_for(self.turn, from, ep)
+    }
+
+    /// [`Position::ep_is_legal`] for `us`'s pawn, whoever is to move.
+    #[inline]
+    fn ep_is_legal_for(&self, us: Color, from: Square, ep: Square) -> bool {
         let victim = Square::from_coords(ep.file(), from.rank());
         let occupied = (self.occupied() ^ from ^ victim) | ep;
         let attackers = self.attackers(self.king(us), !us, occupied) - victim;
