@@ -41,9 +41,15 @@ fn playouts<G: Game>(c: &mut Criterion) {
     group.finish();
 }
 
-/// A game after at least `actions` random actions, stopped where a hidden action was just taken
-/// (the costly case for resampling) when one comes within 200 more.
+/// A game still running after at least `actions` random actions, stopped where a hidden action
+/// was just taken (the costly case for resampling) when one comes within 200 more.
 fn middle_game<G: Game>(actions: usize, seed: u64) -> G {
+    (seed..)
+        .find_map(|seed| play_into_middle(actions, seed))
+        .expect("some random game lasts")
+}
+
+fn play_into_middle<G: Game>(actions: usize, seed: u64) -> Option<G> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut game = G::new(&Options::new()).unwrap();
     for played in 0..actions + 200 {
@@ -56,12 +62,10 @@ fn middle_game<G: Game>(actions: usize, seed: u64) -> G {
         if played >= actions && (sealed || played == actions + 199) {
             break;
         }
-        let Some(action) = random_action(&game, &mut rng) else {
-            break;
-        };
+        let action = random_action(&game, &mut rng)?;
         game.apply(&action).unwrap();
     }
-    game
+    game.outcome().is_none().then_some(game)
 }
 
 fn resample<G: Game>(c: &mut Criterion) {
