@@ -33,6 +33,10 @@ pub struct PlayArgs {
     /// How pieces are named: `plain`, or `silly` for BS Chess's joke names (Dude, Horsey, ...).
     #[arg(long, value_enum, default_value = "plain")]
     theme: Theme,
+    /// Reality Check's Variant Zero: the display never repeats past events and shows no face
+    /// that is not in sight (the game and its views are unchanged).
+    #[arg(long)]
+    memory_mode: bool,
 }
 
 /// A display theme: it changes words on the screen, never the game.
@@ -56,6 +60,7 @@ struct Terminal<'a, W: Write> {
     theme: Theme,
     me: Color,
     shown: usize,
+    memory_mode: bool,
     out: &'a mut W,
 }
 
@@ -76,6 +81,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         theme: args.theme,
         me,
         shown: 0,
+        memory_mode: args.memory_mode,
         out: &mut out,
     };
     terminal.play(&mut stdin.lock()).map_err(|e| e.to_string())
@@ -129,7 +135,9 @@ impl<W: Write> Terminal<'_, W> {
                 return Ok(true);
             }
             "board" => {
-                self.shown = 0;
+                if !self.memory_mode {
+                    self.shown = 0;
+                }
                 self.show_board()?;
                 return Ok(true);
             }
@@ -185,7 +193,10 @@ impl<W: Write> Terminal<'_, W> {
     }
 
     fn show_board(&mut self) -> std::io::Result<()> {
-        let view = self.view();
+        let mut view = self.view();
+        if self.memory_mode && self.game.variant() == "reality-check" {
+            render::reality_check::without_reminders(&mut view);
+        }
         writeln!(self.out)?;
         let board = render::board(self.game.variant(), &view, self.me);
         write!(self.out, "{}", self.themed(&board))?;

@@ -6,6 +6,7 @@ use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::ambiguous::Ambiguous;
 use bluffchess_rules::variants::bs::Bs;
+use bluffchess_rules::variants::reality_check::RealityCheck;
 use bluffchess_rules::variants::chess::Chess;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
@@ -86,10 +87,12 @@ fn all(c: &mut Criterion) {
     playouts::<AlterEgo>(c);
     playouts::<Ambiguous>(c);
     playouts::<Bs>(c);
+    playouts::<RealityCheck>(c);
     resample::<Chess>(c);
     resample::<AlterEgo>(c);
     resample::<Ambiguous>(c);
     resample::<Bs>(c);
+    resample::<RealityCheck>(c);
 }
 
 criterion_group!(benches, all);

@@ -9,6 +9,7 @@ use crate::variants::alter_ego::AlterEgo;
 use crate::variants::ambiguous::Ambiguous;
 use crate::variants::bs::Bs;
 use crate::variants::chess::Chess;
+use crate::variants::reality_check::RealityCheck;
 use serde_json::Value;
 
 /// A variant's id and display name.
@@ -35,6 +36,10 @@ pub const VARIANTS: &[VariantInfo] = &[
         name: Ambiguous::NAME,
     },
     VariantInfo {
+        id: RealityCheck::ID,
+        name: RealityCheck::NAME,
+    },
+    VariantInfo {
         id: Bs::ID,
         name: Bs::NAME,
     },
@@ -51,6 +56,8 @@ pub enum AnyGame {
     AlterEgo(Arbiter<AlterEgo>),
     /// Ambiguous Chess.
     Ambiguous(Arbiter<Ambiguous>),
+    /// Reality Check.
+    RealityCheck(Arbiter<RealityCheck>),
     /// BS Chess.
     Bs(Arbiter<Bs>),
 }
@@ -61,6 +68,7 @@ macro_rules! dispatch {
             AnyGame::Chess($game) => $body,
             AnyGame::AlterEgo($game) => $body,
             AnyGame::Ambiguous($game) => $body,
+            AnyGame::RealityCheck($game) => $body,
             AnyGame::Bs($game) => $body,
         }
     };
@@ -114,6 +122,7 @@ impl AnyGame {
             Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
             AlterEgo::ID => Ok(AnyGame::AlterEgo(make(options, seed, salts, game_id)?)),
             Ambiguous::ID => Ok(AnyGame::Ambiguous(make(options, seed, salts, game_id)?)),
+            RealityCheck::ID => Ok(AnyGame::RealityCheck(make(options, seed, salts, game_id)?)),
             Bs::ID => Ok(AnyGame::Bs(make(options, seed, salts, game_id)?)),
             other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
         }
@@ -125,6 +134,7 @@ impl AnyGame {
             AnyGame::Chess(_) => Chess::ID,
             AnyGame::AlterEgo(_) => AlterEgo::ID,
             AnyGame::Ambiguous(_) => Ambiguous::ID,
+            AnyGame::RealityCheck(_) => RealityCheck::ID,
             AnyGame::Bs(_) => Bs::ID,
         }
     }
@@ -376,6 +386,7 @@ pub fn perft(
         Chess::ID => count::<Chess>(options, seed, depth),
         AlterEgo::ID => count::<AlterEgo>(options, seed, depth),
         Ambiguous::ID => count::<Ambiguous>(options, seed, depth),
+        RealityCheck::ID => count::<RealityCheck>(options, seed, depth),
         Bs::ID => count::<Bs>(options, seed, depth),
         other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
     }

@@ -3,6 +3,7 @@
 
 mod bs;
 mod chess;
+pub mod reality_check;
 
 pub use bs::silly;
 
@@ -18,6 +19,7 @@ pub fn board(variant: &str, view: &Value, seat: Color) -> String {
         "chess" => chess_board(fen, seat, &[]),
         "alter-ego" => alter_ego_board(position, seat),
         "ambiguous" => ambiguous_board(position, seat),
+        "reality-check" => reality_check::board(position, seat),
         "bs" => bs::board(position, seat),
         _ => format!("{position:#}"),
     }

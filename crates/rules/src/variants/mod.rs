@@ -6,3 +6,4 @@ pub mod alter_ego;
 pub mod ambiguous;
 pub mod bs;
 pub mod chess;
+pub mod reality_check;

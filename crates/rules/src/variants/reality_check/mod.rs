@@ -1,0 +1,923 @@
+//! Reality Check (`reality-check`): chess on a 39-square board with ten two-faced pieces a side,
+//! placed in a hidden arrangement. A piece moves as its face up; after a non-capturing move the
+//! mover flips a piece, showing its other face to both seats. A side wins by removing the
+//! opponent's four true pieces (those with the same face on both sides), which only a Reality
+//! Check (`rc`) between two true pieces does.
+
+mod actions;
+mod assign;
+mod knowledge;
+mod moves;
+mod pieces;
+mod resample;
+mod rules;
+mod setup;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use actions::{Action, Setup};
+pub use pieces::{Face, Kind, Piece};
+pub use rules::Rules;
+pub use view::{PieceView, RealityCheckSummary, SideView};
+
+use crate::board::board39::{Bitboard39, Square39};
+use crate::board::Color;
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+};
+use knowledge::{take_out, Seen, Stay};
+use moves::{capture_targets, quiet_targets};
+use pieces::KindSet;
+use rand::RngCore;
+
+/// Turns in a row without a piece leaving the game after which the game is drawn.
+const QUIET_LIMIT: u32 = 200;
+/// The occurrence of the same public position that draws.
+const REPETITION_LIMIT: usize = 5;
+
+/// Where in the game, or in a turn, play stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// The side of `turn` sets up.
+    Setup,
+    /// The side of `turn` begins a turn: a move, a capture, a Reality Check, a drop or a memory.
+    Turn,
+    /// After its non-capturing move, the side of `turn` flips a piece.
+    Flip,
+    /// After a non-capturing move in the dice variant, Chance rolls.
+    Roll,
+    /// After the roll, the side of `turn` flips a piece of the kind the die names.
+    DieFlip(u8),
+    /// After a failed memory, the side of `turn` removes one of its true pieces.
+    Remove,
+}
+
+/// A piece on the board and the stay it is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Placed {
+    piece: Piece,
+    stay: usize,
+}
+
+/// What the repetition rule compares: everything public that bears on play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PublicPosition {
+    by_color: [Bitboard39; 2],
+    by_face: [Bitboard39; 4],
+    hands: [u32; 2],
+    turn: Color,
+    exempt: Bitboard39,
+}
+
+/// A game of Reality Check: the whole truth, history included.
+#[derive(Clone, Debug)]
+pub struct RealityCheck {
+    rules: Rules,
+    squares: [Option<Placed>; 63],
+    by_color: [Bitboard39; 2],
+    by_face: [Bitboard39; 4],
+    hands: [KindSet; 2],
+    /// The true pieces that have left the game.
+    gone: [KindSet; 2],
+    /// Each side's nine starting squares, where it drops.
+    drop_squares: [Bitboard39; 2],
+    /// The action index of each side's setup.
+    setups: [Option<usize>; 2],
+    /// The side whose turn it is (or who sets up).
+    turn: Color,
+    phase: Phase,
+    /// Pieces the side to move may not flip: flipped or dropped on the opponent's last turn.
+    exempt: Bitboard39,
+    /// Pieces flipped or dropped during this turn.
+    flipped: Bitboard39,
+    /// Turns completed.
+    turns: u32,
+    /// Turns in a row in which no piece left the game.
+    quiet: u32,
+    /// The public positions at the start of each turn since a piece last left the game.
+    positions: Vec<PublicPosition>,
+    stays: Vec<Stay>,
+    /// True pieces that left the game from a hand: side, action, kind.
+    hand_exits: Vec<(Color, usize, Kind)>,
+    /// What is public about each side's hand.
+    remembered: [Vec<Seen>; 2],
+    /// Who takes the action being applied.
+    acting: Actor,
+    actions: Vec<Action>,
+    log: Vec<Event>,
+    outcome: Option<Outcome>,
+}
+
+impl RealityCheck {
+    /// The rules options in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The piece on `sq`, if any (the truth).
+    pub fn piece_at(&self, sq: Square39) -> Option<Piece> {
+        self.squares[sq.index()].map(|p| p.piece)
+    }
+
+    /// Whether both faces of the piece on `sq` have been shown (its kind is public).
+    pub fn is_shown(&self, sq: Square39) -> bool {
+        self.squares[sq.index()].is_some_and(|p| self.stays[p.stay].shown)
+    }
+
+    /// The pieces in `color`'s hand (the truth).
+    pub fn hand(&self, color: Color) -> Vec<Kind> {
+        Kind::in_set(self.hands[color.index()]).collect()
+    }
+
+    /// The true pieces of `color` that have left the game.
+    pub fn gone(&self, color: Color) -> Vec<Kind> {
+        Kind::in_set(self.gone[color.index()]).collect()
+    }
+
+    /// The side whose turn it is (or who sets up).
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The most pieces `color` may hold in hand at the start of its turn: its true pieces still
+    /// in the game, minus one.
+    pub fn hand_limit(&self, color: Color) -> u32 {
+        self.true_in_game(color).saturating_sub(1)
+    }
+
+    /// How many of `color`'s true pieces are still in the game (on the board or in hand).
+    pub fn true_in_game(&self, color: Color) -> u32 {
+        4 - self.gone[color.index()].count_ones()
+    }
+
+    /// Whether `color` must drop this turn: its hand is over the limit.
+    pub fn must_drop(&self, color: Color) -> bool {
+        self.hands[color.index()].count_ones() > self.hand_limit(color)
+    }
+
+    /// The squares the side to move may not flip.
+    pub fn exempt(&self) -> Bitboard39 {
+        self.exempt
+    }
+
+    /// Whether both setups have been made, so that both arrangements' faces up are public.
+    fn placements_public(&self) -> bool {
+        self.setups[Color::Black.index()].is_some()
+    }
+
+    fn occupied(&self) -> Bitboard39 {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    fn setup_of(&self, color: Color) -> Option<Setup> {
+        match self.actions.get(self.setups[color.index()]?) {
+            Some(Action::Setup(setup)) => Some(*setup),
+            _ => None,
+        }
+    }
+
+    fn hand_count(&self, color: Color) -> u32 {
+        self.hands[color.index()].count_ones()
+    }
+
+    /// White's first turn under Flexibility, when it may not capture.
+    fn first_move_restricted(&self) -> bool {
+        self.rules.flexible_setup && self.turn == Color::White && self.turns == 0
+    }
+
+    // Changing the board.
+
+    fn put(&mut self, sq: Square39, placed: Placed) {
+        self.squares[sq.index()] = Some(placed);
+        self.by_color[placed.piece.color.index()] |= sq;
+        self.by_face[placed.piece.up.index()] |= sq;
+    }
+
+    fn take(&mut self, sq: Square39) -> Placed {
+        let placed = self.squares[sq.index()]
+            .take()
+            .expect("a piece stands there");
+        self.by_color[placed.piece.color.index()] ^= sq;
+        self.by_face[placed.piece.up.index()] ^= sq;
+        placed
+    }
+
+    /// Puts a piece from the setup or a hand on `sq`: a new stay begins.
+    fn place(&mut self, sq: Square39, piece: Piece, dropped: bool) {
+        self.stays.push(Stay {
+            color: piece.color,
+            start: self.actions.len(),
+            square: sq,
+            face: piece.up,
+            dropped,
+            end: None,
+            shown: false,
+            kind: piece.kind,
+        });
+        let stay = self.stays.len() - 1;
+        self.put(sq, Placed { piece, stay });
+    }
+
+    fn move_piece(&mut self, from: Square39, to: Square39) {
+        let placed = self.take(from);
+        self.put(to, placed);
+        for set in [&mut self.exempt, &mut self.flipped] {
+            if set.contains(from) {
+                *set = (*set - from) | to;
+            }
+        }
+    }
+
+    /// Takes the piece on `sq` off the board, to its owner's hand or out of the game.
+    fn leave_board(&mut self, sq: Square39, to_hand: bool) -> Piece {
+        let placed = self.take(sq);
+        let piece = placed.piece;
+        let stay = &mut self.stays[placed.stay];
+        stay.end = Some((self.actions.len(), to_hand));
+        let seen = Seen::of(piece.kind, piece.up, stay.shown);
+        let side = piece.color.index();
+        if to_hand {
+            self.hands[side] |= piece.kind.bit();
+            self.remembered[side].push(seen);
+            self.remembered[side].sort();
+        } else {
+            self.gone[side] |= piece.kind.bit();
+        }
+        piece
+    }
+
+    /// Makes the kind of a stay public; a drop whose piece is now known is opened.
+    fn show(&mut self, stay: usize) {
+        let Stay {
+            shown,
+            dropped,
+            start,
+            color,
+            ..
+        } = self.stays[stay];
+        if shown {
+            return;
+        }
+        self.stays[stay].shown = true;
+        if dropped {
+            let text = self.actions[start].to_string();
+            self.event_as(
+                color.into(),
+                Audience::All,
+                EventKind::Reveal { action: start },
+                text,
+            );
+        }
+    }
+
+    /// Turns the piece on `sq` over in public.
+    fn flip_piece(&mut self, sq: Square39) {
+        let placed = self.take(sq);
+        self.put(
+            sq,
+            Placed {
+                piece: placed.piece.flipped(),
+                ..placed
+            },
+        );
+        self.show(placed.stay);
+    }
+
+    // Events.
+
+    fn event_as(&mut self, actor: Actor, seats: Audience, kind: EventKind, text: String) {
+        let index = self.actions.len();
+        self.log.push(Event::new(index, actor, seats, kind, text));
+    }
+
+    fn event(&mut self, seats: Audience, kind: EventKind, text: String) {
+        self.event_as(self.acting, seats, kind, text);
+    }
+
+    fn info(&mut self, text: String) {
+        self.event(Audience::All, EventKind::Info, text);
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.event(Audience::All, EventKind::End, outcome.to_string());
+        self.outcome = Some(outcome);
+    }
+
+    // What may be done.
+
+    /// The pieces the side to move may flip now.
+    fn flip_candidates(&self) -> Bitboard39 {
+        let pool = match self.phase {
+            Phase::Flip => self.occupied(),
+            Phase::DieFlip(n @ 1..=4) => self.by_face[usize::from(n) - 1],
+            Phase::DieFlip(5) => self.by_color[self.turn.index()],
+            Phase::DieFlip(_) => self.by_color[(!self.turn).index()],
+            _ => Bitboard39::EMPTY,
+        };
+        pool - self.exempt
+    }
+
+    fn empty_drop_squares(&self, color: Color) -> Bitboard39 {
+        self.drop_squares[color.index()] - self.occupied()
+    }
+
+    /// Whether a capture of an own piece (Strategic Retreat) is open to the side to move.
+    fn may_retreat(&self) -> bool {
+        self.rules.strategic_retreat
+            && !self.first_move_restricted()
+            && self.hand_count(self.turn) < self.hand_limit(self.turn)
+    }
+
+    /// Whether the side to move has any legal turn (cheaper than listing them).
+    fn has_turn(&self) -> bool {
+        let c = self.turn;
+        let droppable = self.hands[c.index()] != 0 && self.empty_drop_squares(c).any();
+        // A possible drop is a turn; a forced drop leaves no other.
+        if self.must_drop(c) || droppable {
+            return droppable;
+        }
+        let occupied = self.occupied();
+        let enemy = self.by_color[(!c).index()];
+        let mut takeable = Bitboard39::EMPTY;
+        if !self.first_move_restricted() {
+            takeable |= enemy;
+        }
+        if self.may_retreat() {
+            takeable |= self.by_color[c.index()];
+        }
+        let mut own = self.by_color[c.index()];
+        let movable = Iterator::any(&mut own, |from| {
+            let face = self.squares[from.index()].expect("own piece").piece.up;
+            quiet_targets(face, from, occupied).any()
+                || (capture_targets(face, from, occupied) & takeable).any()
+        });
+        movable || (self.rules.memory && enemy.more_than_one())
+    }
+
+    /// The actions that begin a turn.
+    fn turn_actions(&self) -> Vec<Action> {
+        let c = self.turn;
+        let mut actions = Vec::new();
+        let forced = self.must_drop(c);
+        if !forced {
+            self.push_moves(&mut actions);
+        }
+        for kind in Kind::in_set(self.hands[c.index()]) {
+            let (a, b) = kind.faces();
+            let sides: &[(Face, Face)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
+            for &(up, down) in sides {
+                for to in self.empty_drop_squares(c) {
+                    actions.push(Action::Drop { up, down, to });
+                }
+            }
+        }
+        if !forced && self.rules.memory {
+            let enemy: Vec<Square39> = self.by_color[(!c).index()].collect();
+            for (i, &a) in enemy.iter().enumerate() {
+                for &b in &enemy[i + 1..] {
+                    actions.push(Action::Memory(a, b));
+                }
+            }
+        }
+        actions
+    }
+
+    fn push_moves(&self, actions: &mut Vec<Action>) {
+        let c = self.turn;
+        let occupied = self.occupied();
+        let enemy = self.by_color[(!c).index()];
+        let may_capture = !self.first_move_restricted();
+        let may_retreat = self.may_retreat();
+        for from in self.by_color[c.index()] {
+            let face = self.squares[from.index()].expect("own piece").piece.up;
+            for to in quiet_targets(face, from, occupied) {
+                actions.push(Action::Move { from, to });
+            }
+            let captures = capture_targets(face, from, occupied);
+            if may_capture {
+                for to in captures & enemy {
+                    actions.push(Action::Move { from, to });
+                    actions.push(Action::RealityCheck { from, to });
+                }
+            }
+            if may_retreat {
+                for to in captures - enemy {
+                    actions.push(Action::Move { from, to });
+                }
+            }
+        }
+    }
+
+    fn removals(&self) -> Vec<Action> {
+        let c = self.turn;
+        let on_board = self.by_color[c.index()]
+            .filter(|&sq| self.squares[sq.index()].is_some_and(|p| p.piece.kind.is_true()));
+        let in_hand = Kind::in_set(self.hands[c.index()]).filter(|k| k.is_true());
+        on_board
+            .map(Action::RemoveOnBoard)
+            .chain(in_hand.map(Action::RemoveFromHand))
+            .collect()
+    }
+
+    // Checking an action before anything changes.
+
+    fn validate(&self, action: &Action) -> Result<(), ActionError> {
+        let refuse = |reason: String| Err(ActionError::illegal(action, reason));
+        let c = self.turn;
+        let result = match (self.phase, *action) {
+            (Phase::Setup, Action::Setup(setup)) => setup.check(c, self.rules.flexible_setup),
+            (Phase::Turn, Action::Drop { up, down, to }) => self.check_drop(up, down, to),
+            (Phase::Turn, _) if self.must_drop(c) => Err(format!(
+                "your hand holds {} pieces, over its limit of {}: you must drop one",
+                self.hand_count(c),
+                self.hand_limit(c)
+            )),
+            (Phase::Turn, Action::Move { from, to }) => self.check_move(from, to, false),
+            (Phase::Turn, Action::RealityCheck { from, to }) => self.check_move(from, to, true),
+            (Phase::Turn, Action::Memory(a, b)) => self.check_memory(a, b),
+            (Phase::Flip | Phase::DieFlip(_), Action::Flip(sq)) => self.check_flip(sq),
+            (Phase::Roll, Action::Die(_)) => Ok(()),
+            (Phase::Remove, Action::RemoveOnBoard(sq)) => match self.piece_at(sq) {
+                Some(p) if p.color == c && p.kind.is_true() => Ok(()),
+                _ => Err(format!("{sq} holds no true piece of yours")),
+            },
+            (Phase::Remove, Action::RemoveFromHand(kind)) => {
+                if kind.is_true() && self.hands[c.index()] & kind.bit() != 0 {
+                    Ok(())
+                } else {
+                    Err(format!("your hand holds no true piece {kind}"))
+                }
+            }
+            _ => Err(self.out_of_step()),
+        };
+        result.or_else(refuse)
+    }
+
+    /// What is due instead of an action that does not fit the moment.
+    fn out_of_step(&self) -> String {
+        match self.phase {
+            Phase::Setup => "a setup is due: setup d1=RR c2=NB ... hand=NN, or setup random".into(),
+            Phase::Turn => "a turn begins with a move, rc, a drop or (with memory) memory; \
+                            a flip only follows your own non-capturing move"
+                .into(),
+            Phase::Flip => "after your move, flip a piece: flip <square>".into(),
+            Phase::Roll => "the die is to be rolled".into(),
+            Phase::DieFlip(n) => format!("the die shows {n}: flip a piece it allows"),
+            Phase::Remove => {
+                "after a failed memory, remove one of your true pieces: remove <square> or \
+                 remove XY"
+                    .into()
+            }
+        }
+    }
+
+    fn check_move(&self, from: Square39, to: Square39, rc: bool) -> Result<(), String> {
+        let c = self.turn;
+        let Some(piece) = self.piece_at(from).filter(|p| p.color == c) else {
+            return Err(format!("no piece of yours on {from}"));
+        };
+        let occupied = self.occupied();
+        let name = piece.up.name();
+        if !occupied.contains(to) {
+            if rc {
+                return Err(format!("a reality check is a capture, and {to} is empty"));
+            }
+            if !quiet_targets(piece.up, from, occupied).contains(to) {
+                return Err(format!("the {name} on {from} cannot move to {to}"));
+            }
+            return Ok(());
+        }
+        if !capture_targets(piece.up, from, occupied).contains(to) {
+            return Err(format!("the {name} on {from} cannot capture on {to}"));
+        }
+        if self.first_move_restricted() {
+            return Err("under flexible-setup White may not capture on the first move".into());
+        }
+        if self.by_color[c.index()].contains(to) {
+            if rc {
+                return Err(format!(
+                    "{to} holds your own piece: a reality check takes an enemy"
+                ));
+            }
+            if !self.rules.strategic_retreat {
+                return Err(format!(
+                    "{to} holds your own piece (capturing your own needs strategic-retreat)"
+                ));
+            }
+            if !self.may_retreat() {
+                return Err(format!(
+                    "taking your own piece would put your hand over its limit of {}",
+                    self.hand_limit(c)
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn check_drop(&self, up: Face, down: Face, to: Square39) -> Result<(), String> {
+        let c = self.turn;
+        let kind = Kind::new(up, down);
+        if self.hands[c.index()] & kind.bit() == 0 {
+            return Err(format!("{kind} is not in your hand"));
+        }
+        if !self.drop_squares[c.index()].contains(to) {
+            let list: Vec<String> = self.drop_squares[c.index()]
+                .map(|sq| sq.to_string())
+                .collect();
+            return Err(format!(
+                "{to} is not one of your starting squares ({})",
+                list.join(" ")
+            ));
+        }
+        if self.occupied().contains(to) {
+            return Err(format!("{to} is occupied: a drop needs an empty square"));
+        }
+        Ok(())
+    }
+
+    fn check_memory(&self, a: Square39, b: Square39) -> Result<(), String> {
+        if !self.rules.memory {
+            return Err("memory is played only with the memory option".into());
+        }
+        let enemy = self.by_color[(!self.turn).index()];
+        match [a, b].into_iter().find(|&sq| !enemy.contains(sq)) {
+            Some(sq) => Err(format!("{sq} holds no enemy piece")),
+            None => Ok(()),
+        }
+    }
+
+    fn check_flip(&self, sq: Square39) -> Result<(), String> {
+        if self.flip_candidates().contains(sq) {
+            return Ok(());
+        }
+        if !self.occupied().contains(sq) {
+            return Err(format!("no piece stands on {sq}"));
+        }
+        if self.exempt.contains(sq) {
+            return Err(format!(
+                "your opponent flipped or dropped the piece on {sq} on its last turn"
+            ));
+        }
+        let Phase::DieFlip(n) = self.phase else {
+            unreachable!("every piece outside the exemption may be flipped after a move")
+        };
+        Err(format!("the die shows {n}: flip {}", die_meaning(n)))
+    }
+
+    // Playing an action that has been checked.
+
+    fn perform(&mut self, action: Action) {
+        match action {
+            Action::Setup(setup) => self.set_up(setup),
+            Action::Move { from, to } if self.occupied().contains(to) => self.capture(from, to),
+            Action::Move { from, to } => self.quiet_move(from, to),
+            Action::RealityCheck { from, to } => self.reality_check(from, to),
+            Action::Drop { up, down, to } => self.drop_piece(up, down, to),
+            Action::Memory(a, b) => self.memory(a, b),
+            Action::Flip(sq) => self.flip_step(sq),
+            Action::Die(n) => self.roll(n),
+            Action::RemoveOnBoard(sq) => self.remove_on_board(sq),
+            Action::RemoveFromHand(kind) => self.remove_from_hand(kind),
+        }
+    }
+
+    fn set_up(&mut self, setup: Setup) {
+        let c = self.turn;
+        self.event(Audience::All, EventKind::Sealed, "setup".into());
+        self.event(Audience::only(c), EventKind::Action, setup.to_string());
+        for (sq, up, down) in setup.placed {
+            let kind = Kind::new(up, down);
+            self.place(sq, Piece { color: c, kind, up }, false);
+        }
+        self.hands[c.index()] = setup.hand.bit();
+        self.remembered[c.index()] = vec![Seen::Nothing];
+        self.drop_squares[c.index()] = setup.squares();
+        self.setups[c.index()] = Some(self.actions.len());
+        if c == Color::White {
+            self.turn = Color::Black;
+            return;
+        }
+        let white = self.setup_of(Color::White).expect("White set up first");
+        for (side, setup) in [(Color::White, &white), (Color::Black, &setup)] {
+            let text = format!("placed {}", setup::public_text(setup));
+            self.event_as(side.into(), Audience::All, EventKind::Info, text);
+        }
+        self.turn = Color::White;
+        self.begin_turn();
+    }
+
+    fn quiet_move(&mut self, from: Square39, to: Square39) {
+        self.event(Audience::All, EventKind::Action, format!("{from}{to}"));
+        self.move_piece(from, to);
+        if self.rules.dice {
+            self.phase = Phase::Roll;
+            return;
+        }
+        self.phase = Phase::Flip;
+        if self.flip_candidates().is_empty() {
+            self.info("no piece may be flipped: the turn ends".into());
+            self.end_turn(false);
+        }
+    }
+
+    fn capture(&mut self, from: Square39, to: Square39) {
+        self.event(Audience::All, EventKind::Action, format!("{from}{to}"));
+        let taken = self.leave_board(to, true);
+        self.info(format!("{to} goes back to {}'s hand", taken.color));
+        self.move_piece(from, to);
+        self.end_turn(false);
+    }
+
+    fn reality_check(&mut self, from: Square39, to: Square39) {
+        self.event(Audience::All, EventKind::Action, format!("rc {from}{to}"));
+        let capturer = self.squares[from.index()].expect("checked");
+        let captured = self.squares[to.index()].expect("checked");
+        self.show(capturer.stay);
+        self.show(captured.stay);
+        let (k1, k2) = (capturer.piece.kind, captured.piece.kind);
+        let back = if k1.is_true() { "" } else { ", turned back" };
+        self.info(format!("reality check: {from} is {k1}{back}; {to} is {k2}"));
+        let both_true = k1.is_true() && k2.is_true();
+        let owner = captured.piece.color;
+        self.leave_board(to, !both_true);
+        if both_true {
+            self.info(format!("both are true: {owner}'s {k2} leaves the game"));
+        } else {
+            self.info(format!("{to} goes back to {owner}'s hand"));
+        }
+        self.move_piece(from, to);
+        self.flipped |= to;
+        self.end_turn(both_true);
+    }
+
+    fn drop_piece(&mut self, up: Face, down: Face, to: Square39) {
+        let c = self.turn;
+        let kind = Kind::new(up, down);
+        self.event(Audience::All, EventKind::Sealed, format!("drop {up}@{to}"));
+        self.event(
+            Audience::only(c),
+            EventKind::Action,
+            format!("drop {up}{down}@{to}"),
+        );
+        self.hands[c.index()] &= !kind.bit();
+        take_out(&mut self.remembered[c.index()], |seen| seen.could_show(up));
+        self.place(to, Piece { color: c, kind, up }, true);
+        self.flipped |= to;
+        self.end_turn(false);
+    }
+
+    fn memory(&mut self, a: Square39, b: Square39) {
+        self.event(Audience::All, EventKind::Action, format!("memory {a} {b}"));
+        let hidden = [a, b].map(|sq| self.piece_at(sq).expect("checked").down());
+        self.flip_piece(a);
+        self.flip_piece(b);
+        let owner = !self.turn;
+        if hidden[0] == hidden[1] {
+            self.info(format!(
+                "the hidden faces match ({}): both go back to {owner}'s hand",
+                hidden[0]
+            ));
+            self.leave_board(a, true);
+            self.leave_board(b, true);
+            self.end_turn(false);
+        } else {
+            self.info(format!(
+                "the hidden faces differ ({}, {}): {} removes one of its true pieces",
+                hidden[0], hidden[1], self.turn
+            ));
+            self.flipped |= Bitboard39::from(a) | b;
+            self.phase = Phase::Remove;
+        }
+    }
+
+    fn flip_step(&mut self, sq: Square39) {
+        self.event(Audience::All, EventKind::Action, format!("flip {sq}"));
+        self.flip_piece(sq);
+        let piece = self.piece_at(sq).expect("just flipped");
+        self.info(format!("{sq} now shows {}: it is {}", piece.up, piece.kind));
+        self.flipped |= sq;
+        self.end_turn(false);
+    }
+
+    fn roll(&mut self, n: u8) {
+        self.event(Audience::All, EventKind::Action, format!("die {n}"));
+        self.phase = Phase::DieFlip(n);
+        if self.flip_candidates().is_empty() {
+            self.info(format!(
+                "no piece fits the die ({}): the turn ends",
+                die_meaning(n)
+            ));
+            self.end_turn(false);
+        }
+    }
+
+    fn remove_on_board(&mut self, sq: Square39) {
+        self.event(Audience::All, EventKind::Action, format!("remove {sq}"));
+        let stay = self.squares[sq.index()].expect("checked").stay;
+        self.show(stay);
+        let piece = self.leave_board(sq, false);
+        self.info(format!("{}'s {} leaves the game", piece.color, piece.kind));
+        self.end_turn(true);
+    }
+
+    fn remove_from_hand(&mut self, kind: Kind) {
+        let c = self.turn;
+        self.event(Audience::All, EventKind::Action, format!("remove {kind}"));
+        self.hands[c.index()] &= !kind.bit();
+        self.gone[c.index()] |= kind.bit();
+        self.hand_exits.push((c, self.actions.len(), kind));
+        take_out(&mut self.remembered[c.index()], |seen| seen.could_be(kind));
+        self.info(format!("{c}'s {kind} leaves the game from the hand"));
+        self.end_turn(true);
+    }
+
+    // Between turns.
+
+    fn end_turn(&mut self, progress: bool) {
+        self.exempt = self.flipped;
+        self.flipped = Bitboard39::EMPTY;
+        self.turns += 1;
+        if progress {
+            self.quiet = 0;
+            self.positions.clear();
+        } else {
+            self.quiet += 1;
+        }
+        if let Some(loser) = Color::ALL.into_iter().find(|&c| self.true_in_game(c) == 0) {
+            return self.end(Outcome::win(!loser, "removal of all four true pieces"));
+        }
+        self.turn = !self.turn;
+        self.begin_turn();
+    }
+
+    /// Judges the position at the start of a turn: a forced drop that cannot be made or no
+    /// legal turn loses; then the draws.
+    fn begin_turn(&mut self) {
+        self.phase = Phase::Turn;
+        let c = self.turn;
+        if self.must_drop(c) && self.empty_drop_squares(c).is_empty() {
+            return self.end(Outcome::win(!c, "a forced drop that cannot be made"));
+        }
+        if !self.has_turn() {
+            return self.end(Outcome::win(!c, "no legal turn"));
+        }
+        if self.quiet >= QUIET_LIMIT {
+            return self.end(Outcome::draw("200 moves without a piece leaving the game"));
+        }
+        let position = self.public_position();
+        self.positions.push(position);
+        let seen = self.positions.iter().filter(|&&p| p == position).count();
+        if seen >= REPETITION_LIMIT {
+            self.end(Outcome::draw("fifth repetition"));
+        }
+    }
+
+    fn public_position(&self) -> PublicPosition {
+        PublicPosition {
+            by_color: self.by_color,
+            by_face: self.by_face,
+            hands: self.hands.map(u16::count_ones),
+            turn: self.turn,
+            exempt: self.exempt,
+        }
+    }
+
+    fn random_setup_for(&self, color: Color, rng: &mut dyn RngCore) -> Setup {
+        if self.rules.flexible_setup {
+            Setup::random_flexible(color, rng)
+        } else {
+            Setup::random_standard(color, rng)
+        }
+    }
+}
+
+/// What a die roll lets the mover flip.
+fn die_meaning(n: u8) -> &'static str {
+    match n {
+        1 => "a piece showing P",
+        2 => "a piece showing N",
+        3 => "a piece showing B",
+        4 => "a piece showing R",
+        5 => "one of your own pieces",
+        _ => "one of your opponent's pieces",
+    }
+}
+
+impl Game for RealityCheck {
+    type Action = Action;
+    type Summary = RealityCheckSummary;
+
+    const ID: &'static str = "reality-check";
+    const NAME: &'static str = "Reality Check";
+
+    fn new(options: &Options) -> Result<RealityCheck, OptionError> {
+        Ok(RealityCheck {
+            rules: Rules::from_options(options)?,
+            squares: [None; 63],
+            by_color: [Bitboard39::EMPTY; 2],
+            by_face: [Bitboard39::EMPTY; 4],
+            hands: [0; 2],
+            gone: [0; 2],
+            drop_squares: [Bitboard39::EMPTY; 2],
+            setups: [None; 2],
+            turn: Color::White,
+            phase: Phase::Setup,
+            exempt: Bitboard39::EMPTY,
+            flipped: Bitboard39::EMPTY,
+            turns: 0,
+            quiet: 0,
+            positions: Vec::new(),
+            stays: Vec::new(),
+            hand_exits: Vec::new(),
+            remembered: [Vec::new(), Vec::new()],
+            acting: Actor::White,
+            actions: Vec::new(),
+            log: Vec::new(),
+            outcome: None,
+        })
+    }
+
+    fn options(&self) -> Options {
+        self.rules.options()
+    }
+
+    fn to_act(&self) -> Option<Actor> {
+        match (&self.outcome, self.phase) {
+            (Some(_), _) => None,
+            (None, Phase::Roll) => Some(Actor::Chance),
+            (None, _) => Some(self.turn.into()),
+        }
+    }
+
+    fn setup_due(&self) -> bool {
+        self.outcome.is_none() && self.phase == Phase::Setup
+    }
+
+    fn setup_shortcuts(&self) -> Vec<&'static str> {
+        if self.setup_due() {
+            vec!["setup random"]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn random_setup(&self, rng: &mut dyn RngCore) -> Option<Action> {
+        self.setup_due()
+            .then(|| Action::Setup(self.random_setup_for(self.turn, rng)))
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.outcome.is_some() {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Setup => Vec::new(),
+            Phase::Turn => self.turn_actions(),
+            Phase::Flip | Phase::DieFlip(_) => self.flip_candidates().map(Action::Flip).collect(),
+            Phase::Roll => (1..=6).map(Action::Die).collect(),
+            Phase::Remove => self.removals(),
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
+        if self.outcome.is_none() && self.phase == Phase::Roll {
+            (1..=6).map(|n| (Action::Die(n), 1.0 / 6.0)).collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
+        actions::parse(text)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        let actor = self.to_act().ok_or(ActionError::GameOver)?;
+        self.validate(action)?;
+        self.acting = actor;
+        self.perform(*action);
+        self.actions.push(*action);
+        Ok(())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn summary(&self, seat: Seat, revealed: bool) -> RealityCheckSummary {
+        RealityCheckSummary::of(self, seat, revealed)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
+        resample::resample(self, seat, rng)
+    }
+}

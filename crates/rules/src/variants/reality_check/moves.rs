@@ -1,0 +1,32 @@
+//! Where a piece may go by its face up, on the 39-square board.
+
+use super::pieces::Face;
+use crate::board::board39::{
+    bishop_attacks, knight_attacks, pawn_captures, pawn_moves, rook_attacks, Bitboard39, Square39,
+};
+
+/// The squares a piece showing `face` on `from` may move to without capturing, given the occupied
+/// squares: empty squares only.
+#[inline]
+pub(super) fn quiet_targets(face: Face, from: Square39, occupied: Bitboard39) -> Bitboard39 {
+    let reach = match face {
+        Face::Pawn => pawn_moves(from),
+        Face::Knight => knight_attacks(from),
+        Face::Bishop => bishop_attacks(from, occupied),
+        Face::Rook => rook_attacks(from, occupied),
+    };
+    reach - occupied
+}
+
+/// The occupied squares a piece showing `face` on `from` could capture on (own pieces included:
+/// the caller keeps the ones it may take).
+#[inline]
+pub(super) fn capture_targets(face: Face, from: Square39, occupied: Bitboard39) -> Bitboard39 {
+    let reach = match face {
+        Face::Pawn => pawn_captures(from),
+        Face::Knight => knight_attacks(from),
+        Face::Bishop => bishop_attacks(from, occupied),
+        Face::Rook => rook_attacks(from, occupied),
+    };
+    reach & occupied
+}

@@ -1,0 +1,240 @@
+//! The opening setup: the seed's diagram, the setup action (`setup d1=RR c2=NB ... hand=NN`, face
+//! up first), its checks, and random setups drawn uniformly among the valid ones.
+
+use super::assign;
+use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
+use crate::board::board39::{Bitboard39, Square39};
+use crate::board::Color;
+use core::fmt;
+use rand::seq::SliceRandom;
+use rand::{Rng, RngCore};
+
+/// White's face-up sides in the seed's diagram, owner's back square first; Black's are mirrored.
+const WHITE_DIAGRAM: [(Square39, Face); 9] = [
+    (Square39::D1, Face::Rook),
+    (Square39::C2, Face::Knight),
+    (Square39::D2, Face::Bishop),
+    (Square39::E2, Face::Knight),
+    (Square39::B3, Face::Pawn),
+    (Square39::C3, Face::Pawn),
+    (Square39::D3, Face::Bishop),
+    (Square39::E3, Face::Pawn),
+    (Square39::F3, Face::Pawn),
+];
+
+/// `color`'s squares and face-up sides in the seed's diagram.
+pub fn diagram(color: Color) -> [(Square39, Face); 9] {
+    WHITE_DIAGRAM.map(|(sq, face)| (own_view(sq, color), face))
+}
+
+/// `sq` seen from `color`'s side: White's squares as they are, Black's mirrored.
+fn own_view(sq: Square39, color: Color) -> Square39 {
+    match color {
+        Color::White => sq,
+        Color::Black => sq.flip_vertical(),
+    }
+}
+
+/// The half of the board where `color` may set up under Flexibility: ranks 1-4 for White, 6-9
+/// for Black.
+pub fn half(color: Color) -> Bitboard39 {
+    Square39::ALL
+        .into_iter()
+        .filter(|sq| own_view(*sq, color).rank() <= 3)
+        .collect()
+}
+
+/// A side's setup: nine pieces placed (square, face up, face down) and one kept in hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The pieces placed, in canonical order (from the owner's back square forward, then by
+    /// file).
+    pub placed: [(Square39, Face, Face); 9],
+    /// The piece kept in hand.
+    pub hand: Kind,
+}
+
+impl Setup {
+    /// A setup from its pieces, put in canonical order.
+    pub fn new(mut placed: [(Square39, Face, Face); 9], hand: Kind) -> Setup {
+        placed.sort_by_key(|&(sq, _, _)| order(sq));
+        Setup { placed, hand }
+    }
+
+    /// Reads the words after `setup`: nine `square=XY` (face up first) and `hand=XY`, in any
+    /// order.
+    pub(super) fn parse(words: &[&str]) -> Result<Setup, String> {
+        let mut placed = Vec::with_capacity(9);
+        let mut hand = None;
+        for word in words {
+            let (place, piece) = word
+                .split_once('=')
+                .ok_or_else(|| format!("{word:?} is not square=XY or hand=XY"))?;
+            let faces: Vec<Face> = piece
+                .chars()
+                .map(Face::from_letter)
+                .collect::<Option<_>>()
+                .filter(|f: &Vec<Face>| f.len() == 2)
+                .ok_or_else(|| {
+                    format!(
+                        "{piece:?} is not two face letters such as NB (P, N, B, R; face up first)"
+                    )
+                })?;
+            if place == "hand" {
+                if hand.replace(Kind::new(faces[0], faces[1])).is_some() {
+                    return Err("hand= is given twice".into());
+                }
+                continue;
+            }
+            let sq = Square39::parse(place).map_err(|e| e.to_string())?;
+            placed.push((sq, faces[0], faces[1]));
+        }
+        let hand = hand.ok_or("the piece kept in hand is missing (hand=XY)")?;
+        let placed: [(Square39, Face, Face); 9] = placed
+            .try_into()
+            .map_err(|p: Vec<_>| format!("nine pieces are placed, not {}", p.len()))?;
+        Ok(Setup::new(placed, hand))
+    }
+
+    /// The ten kinds, placed ones first (in canonical order), the hand's last.
+    pub fn kinds(&self) -> [Kind; 10] {
+        let mut kinds = [self.hand; 10];
+        for (i, &(_, up, down)) in self.placed.iter().enumerate() {
+            kinds[i] = Kind::new(up, down);
+        }
+        kinds
+    }
+
+    /// The squares it places pieces on.
+    pub fn squares(&self) -> Bitboard39 {
+        self.placed.iter().map(|&(sq, _, _)| sq).collect()
+    }
+
+    /// Why this is not a valid setup for `color`, if it is not. With `flexible`, any nine squares
+    /// of the own half and any faces up; otherwise the seed's diagram.
+    pub(super) fn check(&self, color: Color, flexible: bool) -> Result<(), String> {
+        if self.squares().count() != 9 {
+            return Err("each of the nine pieces needs its own square".into());
+        }
+        let kinds = self.kinds();
+        let all: KindSet = kinds.iter().fold(0, |set, k| set | k.bit());
+        if all != ALL_KINDS {
+            let missing: Vec<String> = Kind::in_set(ALL_KINDS & !all)
+                .map(|k| k.to_string())
+                .collect();
+            return Err(format!(
+                "each of the ten pieces (PP PN PB PR NN NB NR BB BR RR) is used once; missing {}",
+                missing.join(" ")
+            ));
+        }
+        if flexible {
+            return match self
+                .placed
+                .iter()
+                .find(|(sq, _, _)| !half(color).contains(*sq))
+            {
+                Some((sq, _, _)) => Err(format!(
+                    "{sq} is outside {color}'s half (ranks {})",
+                    color.fold("1-4", "6-9")
+                )),
+                None => Ok(()),
+            };
+        }
+        for (sq, face) in diagram(color) {
+            match self.placed.iter().find(|(s, _, _)| *s == sq) {
+                None => return Err(format!("{color}'s pieces start on {}", start_list(color))),
+                Some((_, up, _)) if *up != face => {
+                    return Err(format!(
+                        "the piece on {sq} must show {face} (face up first)"
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A setup of the seed's diagram drawn uniformly among the valid ones.
+    pub(super) fn random_standard(color: Color, rng: &mut dyn RngCore) -> Setup {
+        let places = diagram(color);
+        let mut allowed = [ALL_KINDS; 10];
+        for (i, &(_, face)) in places.iter().enumerate() {
+            allowed[i] = Kind::with_face(face);
+        }
+        let kinds = assign::sample(&allowed, rng).expect("the diagram can be set up");
+        let placed = core::array::from_fn(|i| {
+            let (sq, face) = places[i];
+            (sq, face, kinds[i].other(face))
+        });
+        Setup::new(placed, kinds[9])
+    }
+
+    /// A Flexibility setup drawn uniformly among the valid ones: nine squares of the own half,
+    /// any arrangement, any face up.
+    pub(super) fn random_flexible(color: Color, rng: &mut dyn RngCore) -> Setup {
+        let mut squares: Vec<Square39> = half(color).collect();
+        squares.shuffle(rng);
+        // A true piece in hand leaves six two-sided pieces on the board (2^6 ways to turn them)
+        // against five otherwise (2^5): weigh the hand's kind by that.
+        let weights: Vec<u32> = Kind::ALL
+            .iter()
+            .map(|k| if k.is_true() { 64 } else { 32 })
+            .collect();
+        let mut pick = rng.random_range(0..weights.iter().sum::<u32>());
+        let hand = Kind::ALL
+            .into_iter()
+            .zip(&weights)
+            .find(|(_, &w)| {
+                let hit = pick < w;
+                if !hit {
+                    pick -= w;
+                }
+                hit
+            })
+            .map(|(k, _)| k)
+            .expect("the pick is below the total");
+        let mut kinds: Vec<Kind> = Kind::ALL.into_iter().filter(|&k| k != hand).collect();
+        kinds.shuffle(rng);
+        let placed = core::array::from_fn(|i| {
+            let (a, b) = kinds[i].faces();
+            let (up, down) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+            (squares[i], up, down)
+        });
+        Setup::new(placed, hand)
+    }
+}
+
+/// The canonical order of setup squares: from the owner's back square forward, then by file.
+fn order(sq: Square39) -> (u8, u8) {
+    let rank = sq.rank().min(8 - sq.rank());
+    (rank, sq.file())
+}
+
+/// `color`'s start squares, as a list for messages.
+fn start_list(color: Color) -> String {
+    diagram(color)
+        .iter()
+        .map(|(sq, _)| sq.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("setup")?;
+        for (sq, up, down) in self.placed {
+            write!(f, " {sq}={up}{down}")?;
+        }
+        write!(f, " hand={}", self.hand)
+    }
+}
+
+/// The public side of a setup: the squares and the faces up (`d1=R c2=N ...`).
+pub(super) fn public_text(setup: &Setup) -> String {
+    setup
+        .placed
+        .iter()
+        .map(|(sq, up, _)| format!("{sq}={up}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

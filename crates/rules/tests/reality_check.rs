@@ -1,0 +1,318 @@
+//! Reality Check: fuzzing, resampling, leaks, records and perft.
+
+mod common;
+
+use bluffchess_rules::any::{perft, verify};
+use bluffchess_rules::arbiter::Arbiter;
+use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::Color;
+use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::{Actor, Game, Options, Seat};
+use bluffchess_rules::playout::random_action;
+use bluffchess_rules::variants::reality_check::{Action, Kind, RealityCheck, Setup};
+use common::{fuzz, resample_check, without_commitments};
+use rand::rngs::StdRng;
+use rand::{Rng, RngCore, SeedableRng};
+use std::time::Instant;
+
+const OPTIONS: [&str; 4] = ["strategic-retreat", "memory", "flexible-setup", "dice"];
+
+fn option(name: &str) -> Options {
+    Options::from([(name.to_string(), "true".to_string())])
+}
+
+/// The default rules and each option alone.
+fn every_rules() -> Vec<Options> {
+    std::iter::once(Options::new())
+        .chain(OPTIONS.iter().map(|name| option(name)))
+        .collect()
+}
+
+#[test]
+fn random_games_are_fuzzed_and_verified() {
+    // Games run to some 300 to 900 actions; the checks cost more as the record grows, so the
+    // normal run plays short ones (the long run below plays them out).
+    let report = fuzz::<RealityCheck>(&Options::new(), 3, 250, 1);
+    assert!(
+        report.commitments > 5 && report.refusals > 100,
+        "{report:?}"
+    );
+    for (i, name) in OPTIONS.iter().enumerate() {
+        let report = fuzz::<RealityCheck>(&option(name), 2, 150, 10 + i as u64);
+        assert!(report.refusals > 50, "{name}: {report:?}");
+    }
+}
+
+#[test]
+#[ignore = "whole random games: run in release mode"]
+fn whole_random_games_are_fuzzed_and_verified() {
+    // The harness's checks grow with the record, and these games run to several hundred
+    // actions: a few whole games per rules, and the thousands below without the probes.
+    for (i, options) in every_rules().iter().enumerate() {
+        let report = fuzz::<RealityCheck>(options, 5, 3000, 100 + i as u64);
+        assert_eq!(report.finished, 5, "{options:?}: {report:?}");
+    }
+}
+
+/// Plays `games` whole random games through the arbiter; each record must verify, with every
+/// commitment opened. Returns how each game ended.
+fn verified_playouts(options: &Options, games: u64, seed: u64) -> Vec<String> {
+    let mut endings = Vec::new();
+    for g in 0..games {
+        let mut arbiter: Arbiter<RealityCheck> =
+            Arbiter::new(options, seed ^ g, SaltSource::Seeded(seed + g)).unwrap();
+        while let Some(actor) = arbiter.to_act() {
+            if actor == Actor::Chance {
+                arbiter.roll().unwrap();
+            } else {
+                let text = arbiter.random_action().expect("an actor has an action");
+                arbiter.play(&text).unwrap();
+            }
+        }
+        let record = arbiter.record();
+        assert_eq!(verify(&record), Ok(arbiter.outcome()), "game {g}");
+        assert!(record
+            .actions
+            .iter()
+            .all(|a| a.commitment.is_none() || a.salt.is_some()));
+        endings.push(arbiter.outcome().unwrap().reason);
+    }
+    endings
+}
+
+#[test]
+#[ignore = "thousands of whole games: run in release mode"]
+fn thousands_of_whole_random_games_end_and_verify() {
+    for (i, options) in every_rules().iter().enumerate() {
+        let endings = verified_playouts(options, 400, 200 + i as u64);
+        let wins = endings.iter().filter(|r| r.contains("true pieces")).count();
+        println!("{options:?}: {wins} of 400 won by removing the true pieces");
+        assert!(wins > 0, "{options:?}");
+    }
+}
+
+#[test]
+fn resampled_states_look_the_same_to_the_seat() {
+    for (i, options) in every_rules().iter().enumerate() {
+        // Random memories cost true pieces fast: those games are short.
+        let games = if options.contains_key("memory") {
+            10
+        } else {
+            3
+        };
+        let checked = resample_check::<RealityCheck>(options, games, 7, 2, 20 + i as u64);
+        assert!(checked > 100, "{options:?}: {checked}");
+    }
+}
+
+#[test]
+#[ignore = "long: run in release mode"]
+fn resampled_states_look_the_same_to_the_seat_in_many_games() {
+    for (i, options) in every_rules().iter().enumerate() {
+        let games = if options.contains_key("memory") {
+            200
+        } else {
+            40
+        };
+        let checked = resample_check::<RealityCheck>(options, games, 5, 3, 30 + i as u64);
+        assert!(checked > 10_000, "{options:?}: {checked}");
+    }
+}
+
+/// The same setup with the hidden faces of two pieces that show the same face exchanged (or of a
+/// placed piece and the piece kept in hand), if there are such pieces.
+fn twin(setup: &Setup, rng: &mut StdRng) -> Option<Setup> {
+    let mut swaps: Vec<(usize, usize)> = Vec::new();
+    for i in 0..9 {
+        for j in i + 1..9 {
+            let (a, b) = (setup.placed[i], setup.placed[j]);
+            if a.1 == b.1 && a.2 != b.2 {
+                swaps.push((i, j));
+            }
+        }
+        let (up, down) = (setup.placed[i].1, setup.placed[i].2);
+        let (h1, h2) = setup.hand.faces();
+        if (h1 == up || h2 == up) && setup.hand != Kind::new(up, down) {
+            swaps.push((i, 9));
+        }
+    }
+    let &(i, j) = swaps.get(rng.random_range(0..swaps.len().max(1)))?;
+    let mut placed = setup.placed;
+    let mut hand = setup.hand;
+    if j == 9 {
+        let (sq, up, down) = placed[i];
+        let kept = Kind::new(up, down);
+        placed[i] = (sq, up, hand.other(up));
+        hand = kept;
+    } else {
+        let down = placed[i].2;
+        placed[i].2 = placed[j].2;
+        placed[j].2 = down;
+    }
+    Some(Setup::new(placed, hand))
+}
+
+/// The squares of the pieces on which the two games differ.
+fn differing(a: &RealityCheck, b: &RealityCheck) -> Vec<Square39> {
+    Square39::ALL
+        .into_iter()
+        .filter(|&sq| a.piece_at(sq).map(|p| p.kind) != b.piece_at(sq).map(|p| p.kind))
+        .collect()
+}
+
+/// Whether `action` shows a face of a piece on one of `squares` (flips it, or takes it out of
+/// the game).
+fn shows(action: &Action, squares: &[Square39]) -> bool {
+    let touched = match *action {
+        Action::Flip(sq) | Action::RemoveOnBoard(sq) => vec![sq],
+        Action::RealityCheck { from, to } => vec![from, to],
+        Action::Memory(a, b) => vec![a, b],
+        _ => Vec::new(),
+    };
+    touched.iter().any(|sq| squares.contains(sq))
+}
+
+/// Plays random games twice over, once with a side's setup and once with its twin, and compares
+/// what the other seat and the spectator see, and the other seat's legal actions, until the
+/// difference is shown or the hidden side's own play parts the games.
+fn leak_check(options: &Options, games: u64, seed: u64) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut compared = 0;
+    for g in 0..games {
+        let hidden = if g % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let watcher = Seat::from(!hidden);
+        let mut a: Arbiter<RealityCheck> = Arbiter::new(options, g, SaltSource::Seeded(g)).unwrap();
+        let mut b = a.clone();
+        for color in Color::ALL {
+            let Some(Action::Setup(setup)) = a.game().random_setup(&mut rng) else {
+                unreachable!("a setup is due")
+            };
+            let other = if color == hidden {
+                match twin(&setup, &mut rng) {
+                    Some(other) => other,
+                    None => setup,
+                }
+            } else {
+                setup
+            };
+            a.play(&setup.to_string()).unwrap();
+            b.play(&other.to_string()).unwrap();
+        }
+        while a.outcome().is_none() {
+            for seat in [watcher, Seat::Spectator] {
+                let va = without_commitments(serde_json::to_value(a.view(seat)).unwrap());
+                let vb = without_commitments(serde_json::to_value(b.view(seat)).unwrap());
+                assert_eq!(va, vb, "{seat} tells the setups apart in game {g}");
+            }
+            if a.to_act().and_then(Actor::color) != Some(hidden) {
+                assert_eq!(a.legal(), b.legal(), "legal actions differ in game {g}");
+            }
+            compared += 1;
+            let text = match a.to_act() {
+                Some(Actor::Chance) => {
+                    a.roll().unwrap();
+                    a.record().actions.last().unwrap().text.clone()
+                }
+                _ => {
+                    let action = random_action(a.game(), &mut rng).unwrap();
+                    if shows(&action, &differing(a.game(), b.game())) {
+                        break;
+                    }
+                    a.play(&action.to_string()).unwrap();
+                    action.to_string()
+                }
+            };
+            if b.play(&text).is_err() {
+                // The hidden side's own choice depended on the difference (a drop, a removal
+                // from the hand): from here the games are different games.
+                break;
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn setups_that_differ_only_in_hidden_faces_look_alike_until_a_face_is_shown() {
+    let compared: usize = every_rules()
+        .iter()
+        .enumerate()
+        .map(|(i, options)| leak_check(options, 8, 40 + i as u64))
+        .sum();
+    assert!(compared > 1000, "{compared}");
+}
+
+#[test]
+#[ignore = "long: run in release mode"]
+fn setups_that_differ_only_in_hidden_faces_look_alike_in_many_games() {
+    let compared: usize = every_rules()
+        .iter()
+        .enumerate()
+        .map(|(i, options)| leak_check(options, 200, 50 + i as u64))
+        .sum();
+    assert!(compared > 20_000, "{compared}");
+}
+
+#[test]
+fn perft_counts_are_pinned() {
+    let count = |options: &Options, depth| perft("reality-check", options, 0, depth).unwrap().0;
+    let default = Options::new();
+    // Depth 1, by hand: every White starting square is taken, so there is no drop; the rook on
+    // d1 and the bishop on d2 are hemmed in; each knight has two squares (c2: b4 d4, e2: d4 f4);
+    // the bishop on d3 has c4 b5 a6 and e4 f5 g6; each pawn face steps forward only (its side
+    // steps are taken or off the board): 4 + 6 + 4 = 14, whatever the hidden faces.
+    assert_eq!(count(&default, 1), 14);
+    // Depth 2: after each move White flips one of the 18 pieces on the board.
+    assert_eq!(count(&default, 2), 14 * 18);
+    assert_eq!(count(&default, 3), 3714);
+    // Memory adds the 36 pairs of Black's nine pieces; dice puts a roll between move and flip.
+    assert_eq!(count(&option("memory"), 1), 14 + 36);
+    assert_eq!(count(&option("dice"), 2), 14 * 6);
+    assert_eq!(count(&option("dice"), 3), DICE_DEPTH_3);
+}
+
+/// Depth 3 with dice: after each of the 14 moves and each roll, the pieces the roll allows (none
+/// is exempt yet): 1 the eight pawn faces, 2 the four knights, 3 the four bishops, 4 the two
+/// rooks, 5 White's nine, 6 Black's nine (the moved piece keeps its face).
+const DICE_DEPTH_3: u64 = 14 * (8 + 4 + 4 + 2 + 9 + 9);
+
+#[test]
+#[ignore = "timing: run in release mode"]
+fn a_thousand_resamples_a_second_in_the_middle_of_a_game() {
+    let mut rng = StdRng::seed_from_u64(60);
+    for options in every_rules() {
+        // The middle of a game: random memories end games early.
+        let middle = if options.contains_key("memory") {
+            40
+        } else {
+            150
+        };
+        let game = loop {
+            let mut game = RealityCheck::new(&options).unwrap();
+            while game.action_count() < middle {
+                let Some(action) = random_action(&game, &mut rng) else {
+                    break;
+                };
+                game.apply(&action).unwrap();
+            }
+            if game.outcome().is_none() {
+                break game;
+            }
+        };
+        let start = Instant::now();
+        let mut n = 0;
+        while start.elapsed().as_secs_f64() < 0.5 {
+            let seat = [Seat::White, Seat::Black, Seat::Spectator][n % 3];
+            let sampled = game.resample(seat, &mut rng as &mut dyn RngCore);
+            assert_eq!(sampled.action_count(), game.action_count());
+            n += 1;
+        }
+        let rate = n as f64 / start.elapsed().as_secs_f64();
+        println!("{options:?}: {rate:.0} resamples a second");
+        assert!(rate > 1000.0, "{options:?}: {rate:.0} a second");
+    }
+}
