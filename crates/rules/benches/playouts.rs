@@ -5,6 +5,7 @@ use bluffchess_rules::game::{EventKind, Game, Options, Seat};
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::ambiguous::Ambiguous;
+use bluffchess_rules::variants::bluff_move::BluffMove;
 use bluffchess_rules::variants::bs::Bs;
 use bluffchess_rules::variants::chess::Chess;
 use bluffchess_rules::variants::reality_check::RealityCheck;
@@ -88,11 +89,13 @@ fn all(c: &mut Criterion) {
     playouts::<Ambiguous>(c);
     playouts::<Bs>(c);
     playouts::<RealityCheck>(c);
+    playouts::<BluffMove>(c);
     resample::<Chess>(c);
     resample::<AlterEgo>(c);
     resample::<Ambiguous>(c);
     resample::<Bs>(c);
     resample::<RealityCheck>(c);
+    resample::<BluffMove>(c);
 }
 
 criterion_group!(benches, all);

@@ -7,6 +7,7 @@ use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
 use crate::variants::alter_ego::AlterEgo;
 use crate::variants::ambiguous::Ambiguous;
+use crate::variants::bluff_move::BluffMove;
 use crate::variants::bs::Bs;
 use crate::variants::chess::Chess;
 use crate::variants::reality_check::RealityCheck;
@@ -36,6 +37,10 @@ pub const VARIANTS: &[VariantInfo] = &[
         name: Ambiguous::NAME,
     },
     VariantInfo {
+        id: BluffMove::ID,
+        name: BluffMove::NAME,
+    },
+    VariantInfo {
         id: RealityCheck::ID,
         name: RealityCheck::NAME,
     },
@@ -56,6 +61,8 @@ pub enum AnyGame {
     AlterEgo(Arbiter<AlterEgo>),
     /// Ambiguous Chess.
     Ambiguous(Arbiter<Ambiguous>),
+    /// Bluff-move Chess.
+    BluffMove(Arbiter<BluffMove>),
     /// Reality Check.
     RealityCheck(Arbiter<RealityCheck>),
     /// BS Chess.
@@ -68,6 +75,7 @@ macro_rules! dispatch {
             AnyGame::Chess($game) => $body,
             AnyGame::AlterEgo($game) => $body,
             AnyGame::Ambiguous($game) => $body,
+            AnyGame::BluffMove($game) => $body,
             AnyGame::RealityCheck($game) => $body,
             AnyGame::Bs($game) => $body,
         }
@@ -122,6 +130,7 @@ impl AnyGame {
             Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
             AlterEgo::ID => Ok(AnyGame::AlterEgo(make(options, seed, salts, game_id)?)),
             Ambiguous::ID => Ok(AnyGame::Ambiguous(make(options, seed, salts, game_id)?)),
+            BluffMove::ID => Ok(AnyGame::BluffMove(make(options, seed, salts, game_id)?)),
             RealityCheck::ID => Ok(AnyGame::RealityCheck(make(options, seed, salts, game_id)?)),
             Bs::ID => Ok(AnyGame::Bs(make(options, seed, salts, game_id)?)),
             other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
@@ -134,6 +143,7 @@ impl AnyGame {
             AnyGame::Chess(_) => Chess::ID,
             AnyGame::AlterEgo(_) => AlterEgo::ID,
             AnyGame::Ambiguous(_) => Ambiguous::ID,
+            AnyGame::BluffMove(_) => BluffMove::ID,
             AnyGame::RealityCheck(_) => RealityCheck::ID,
             AnyGame::Bs(_) => Bs::ID,
         }
@@ -386,6 +396,7 @@ pub fn perft(
         Chess::ID => count::<Chess>(options, seed, depth),
         AlterEgo::ID => count::<AlterEgo>(options, seed, depth),
         Ambiguous::ID => count::<Ambiguous>(options, seed, depth),
+        BluffMove::ID => count::<BluffMove>(options, seed, depth),
         RealityCheck::ID => count::<RealityCheck>(options, seed, depth),
         Bs::ID => count::<Bs>(options, seed, depth),
         other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),

@@ -1,6 +1,7 @@
 //! Drawing a seat's view in the terminal: one file per board family, this one for what all
 //! variants share (events, status lines).
 
+mod bluff_move;
 mod bs;
 mod chess;
 pub mod reality_check;
@@ -19,6 +20,7 @@ pub fn board(variant: &str, view: &Value, seat: Color) -> String {
         "chess" => chess_board(fen, seat, &[]),
         "alter-ego" => alter_ego_board(position, seat),
         "ambiguous" => ambiguous_board(position, seat),
+        "bluff-move" => bluff_move::board(position, seat),
         "reality-check" => reality_check::board(position, seat),
         "bs" => bs::board(position, seat),
         _ => format!("{position:#}"),

@@ -4,6 +4,7 @@
 
 pub mod alter_ego;
 pub mod ambiguous;
+pub mod bluff_move;
 pub mod bs;
 pub mod chess;
 pub mod reality_check;

@@ -1,0 +1,413 @@
+//! The board of Bluff-move Chess: each side's real pieces and bluffs, the type each square shows,
+//! the binding between a bluff and its real piece, and legal input, judged on a board of the
+//! mover's own pieces only.
+
+use super::Action;
+use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::board::{Bitboard, Color, File, Rank, Role, Square};
+use crate::chess::Move;
+use arrayvec::ArrayVec;
+
+/// The `link` of a real piece without a bluff.
+const UNBOUND: u8 = 64;
+
+/// Everything on the board, hidden or not. At most one thing (a real piece or a bluff, of either
+/// side) stands on a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Each side's real pieces.
+    pub(super) real: [Bitboard; 2],
+    /// Each side's bluffs.
+    pub(super) bluffs: [Bitboard; 2],
+    /// Each side's real pieces that have a bluff (and so are hidden from the opponent).
+    pub(super) hidden: [Bitboard; 2],
+    /// The type on each square (a bluff's own type, which differs from its real piece's after the
+    /// bluff promoted).
+    roles: [Option<Role>; 64],
+    /// A real piece's bluff square (or [`UNBOUND`]); a bluff's real piece square.
+    link: [u8; 64],
+    /// Real kings and rooks that have never moved (castling).
+    pub(super) unmoved: Bitboard,
+    /// Each side's real pieces its opponent was shown to be real (since they last moved).
+    pub(super) shown: [Bitboard; 2],
+    /// The same, shown to both seats.
+    pub(super) shown_public: [Bitboard; 2],
+    /// The side to move.
+    pub(super) turn: Color,
+}
+
+impl Board {
+    /// The standard setup, no bluffs.
+    pub(super) fn start() -> Board {
+        let mut board = Board::empty(Color::White);
+        let back = [
+            Role::Rook,
+            Role::Knight,
+            Role::Bishop,
+            Role::Queen,
+            Role::King,
+            Role::Bishop,
+            Role::Knight,
+            Role::Rook,
+        ];
+        for color in Color::ALL {
+            for (file, role) in back.into_iter().enumerate() {
+                let file = File::new(file as u32);
+                let first = Rank::new(0).relative_to(color);
+                let second = Rank::new(1).relative_to(color);
+                board.put_real(color, Square::from_coords(file, first), role);
+                board.put_real(color, Square::from_coords(file, second), Role::Pawn);
+            }
+        }
+        board.unmoved = Bitboard(0x9100_0000_0000_0091);
+        board
+    }
+
+    /// An empty board with `turn` to move.
+    pub(super) fn empty(turn: Color) -> Board {
+        Board {
+            real: [Bitboard::EMPTY; 2],
+            bluffs: [Bitboard::EMPTY; 2],
+            hidden: [Bitboard::EMPTY; 2],
+            roles: [None; 64],
+            link: [UNBOUND; 64],
+            unmoved: Bitboard::EMPTY,
+            shown: [Bitboard::EMPTY; 2],
+            shown_public: [Bitboard::EMPTY; 2],
+            turn,
+        }
+    }
+
+    /// The type shown on `sq`, if anything stands there.
+    #[inline]
+    pub(super) fn role(&self, sq: Square) -> Option<Role> {
+        self.roles[sq.index()]
+    }
+
+    /// Whose piece stands on `sq`.
+    pub(super) fn color(&self, sq: Square) -> Option<Color> {
+        Color::ALL.into_iter().find(|&c| self.own(c).contains(sq))
+    }
+
+    /// All of a side's pieces, real and bluffs.
+    #[inline]
+    pub(super) fn own(&self, color: Color) -> Bitboard {
+        self.real[color.index()] | self.bluffs[color.index()]
+    }
+
+    /// What the opponent sees of a side: its bluffs and its real pieces without a bluff.
+    #[inline]
+    pub(super) fn images(&self, color: Color) -> Bitboard {
+        self.bluffs[color.index()] | (self.real[color.index()] - self.hidden[color.index()])
+    }
+
+    /// The bluff of the real piece on `sq`, if it has one.
+    #[inline]
+    pub(super) fn bluff_of(&self, sq: Square) -> Option<Square> {
+        Square::try_new(u32::from(self.link[sq.index()]))
+    }
+
+    /// The real piece of the bluff on `sq`.
+    #[inline]
+    pub(super) fn real_of(&self, sq: Square) -> Square {
+        Square::new(u32::from(self.link[sq.index()]))
+    }
+
+    /// Where the opponent sees the real piece on `sq`: its bluff, or itself.
+    #[inline]
+    pub(super) fn image_of(&self, sq: Square) -> Square {
+        self.bluff_of(sq).unwrap_or(sq)
+    }
+
+    /// Whether `sq` holds a bluff of either side.
+    #[inline]
+    pub(super) fn is_bluff(&self, sq: Square) -> bool {
+        (self.bluffs[0] | self.bluffs[1]).contains(sq)
+    }
+
+    pub(super) fn put_real(&mut self, color: Color, sq: Square, role: Role) {
+        self.real[color.index()] |= sq;
+        self.roles[sq.index()] = Some(role);
+        self.link[sq.index()] = UNBOUND;
+    }
+
+    /// Removes the real piece on `sq` and its bluff.
+    pub(super) fn remove_real(&mut self, color: Color, sq: Square) {
+        if let Some(bluff) = self.bluff_of(sq) {
+            self.remove_bluff(color, bluff);
+        }
+        let c = color.index();
+        self.real[c] = self.real[c].without(sq);
+        self.roles[sq.index()] = None;
+        self.unmoved = self.unmoved.without(sq);
+        self.shown[c] = self.shown[c].without(sq);
+        self.shown_public[c] = self.shown_public[c].without(sq);
+    }
+
+    /// Binds a new bluff on `sq` to the real piece on `real` (which has none).
+    pub(super) fn put_bluff(&mut self, color: Color, sq: Square, role: Role, real: Square) {
+        let c = color.index();
+        self.bluffs[c] |= sq;
+        self.hidden[c] |= real;
+        self.roles[sq.index()] = Some(role);
+        self.link[sq.index()] = real.index() as u8;
+        self.link[real.index()] = sq.index() as u8;
+        // A piece behind a bluff is no longer known to be real.
+        self.shown[c] = self.shown[c].without(real);
+        self.shown_public[c] = self.shown_public[c].without(real);
+    }
+
+    /// Removes the bluff on `sq`; its real piece stays, now without a bluff.
+    pub(super) fn remove_bluff(&mut self, color: Color, sq: Square) {
+        let c = color.index();
+        let real = self.real_of(sq);
+        self.bluffs[c] = self.bluffs[c].without(sq);
+        self.hidden[c] = self.hidden[c].without(real);
+        self.roles[sq.index()] = None;
+        self.link[real.index()] = UNBOUND;
+    }
+
+    /// Moves the real piece on `from` to `to` (empty, or its own bluff's square), as `role`: its
+    /// bluff is destroyed.
+    pub(super) fn move_real(&mut self, color: Color, from: Square, to: Square, role: Role) {
+        self.remove_real(color, from);
+        self.put_real(color, to, role);
+    }
+
+    /// The key of the public position: every image with its type and side, and the side to move.
+    pub(super) fn public_key(&self) -> u64 {
+        let mut key = if self.turn == Color::Black {
+            KEYS[768]
+        } else {
+            0
+        };
+        for color in Color::ALL {
+            for sq in self.images(color) {
+                let role = self.role(sq).expect("an image has a type");
+                key ^= KEYS[(color.index() * 6 + role.index()) * 64 + sq.index()];
+            }
+        }
+        key
+    }
+
+    /// The squares a piece of `role` on `from` may move to as input, `own` being the squares of
+    /// its own side that count.
+    pub(super) fn targets(color: Color, role: Role, from: Square, own: Bitboard) -> Bitboard {
+        match role {
+            Role::Pawn => pawn_targets(color, from, own),
+            Role::Knight => knight_attacks(from) - own,
+            Role::Bishop => bishop_attacks(from, own) - own,
+            Role::Rook => rook_attacks(from, own) - own,
+            Role::Queen => (bishop_attacks(from, own) | rook_attacks(from, own)) - own,
+            Role::King => king_attacks(from) - own,
+        }
+    }
+
+    /// The own pieces that count for a move from `from`: all of them, except a real piece's own
+    /// bluff.
+    pub(super) fn counted(&self, color: Color, from: Square) -> Bitboard {
+        let own = self.own(color);
+        match self.real[color.index()].contains(from) {
+            true => self.bluff_of(from).map_or(own, |b| own.without(b)),
+            false => own,
+        }
+    }
+
+    /// The input squares of the own piece on `from` (real or bluff), castling aside.
+    pub(super) fn piece_targets(&self, from: Square) -> Bitboard {
+        let color = self.turn;
+        let role = self.role(from).expect("a piece stands there");
+        Board::targets(color, role, from, self.counted(color, from))
+    }
+
+    /// The castling moves of the side to move that are legal input.
+    pub(super) fn castlings(&self) -> ArrayVec<Move, 2> {
+        let color = self.turn;
+        let mut moves = ArrayVec::new();
+        let rank = Rank::new(0).relative_to(color);
+        let king = Square::from_coords(File::new(4), rank);
+        if !(self.unmoved & self.real[color.index()]).contains(king) {
+            return moves;
+        }
+        for (rook_file, king_to) in [(7, 6), (0, 2)] {
+            let rook = Square::from_coords(File::new(rook_file), rank);
+            if !(self.unmoved & self.real[color.index()]).contains(rook) {
+                continue;
+            }
+            let mut own = self.own(color);
+            for piece in [king, rook] {
+                if let Some(b) = self.bluff_of(piece) {
+                    own = own.without(b);
+                }
+            }
+            if (between(king, rook) & own).is_empty() {
+                moves.push(Move::new(
+                    king,
+                    Square::from_coords(File::new(king_to), rank),
+                ));
+            }
+        }
+        moves
+    }
+
+    /// Whether `mv` is castling by the side to move (a real king's two-square step).
+    pub(super) fn is_castling(&self, mv: Move) -> bool {
+        self.real[self.turn.index()].contains(mv.from)
+            && self.role(mv.from) == Some(Role::King)
+            && mv.from.file().index().abs_diff(mv.to.file().index()) == 2
+    }
+
+    /// Every action the side to move may take: the input its own pieces allow.
+    pub(super) fn legal_actions(&self) -> Vec<Action> {
+        let color = self.turn;
+        let mut actions = Vec::with_capacity(96);
+        for from in self.real[color.index()] {
+            let targets = self.piece_targets(from);
+            for wrap in [Action::Move as fn(Move) -> Action, Action::Bluff] {
+                push_moves(&mut actions, self, from, targets, wrap);
+            }
+        }
+        for from in self.bluffs[color.index()] {
+            push_moves(
+                &mut actions,
+                self,
+                from,
+                self.piece_targets(from),
+                Action::Move,
+            );
+        }
+        actions.extend(self.castlings().into_iter().map(Action::Move));
+        actions
+    }
+
+    /// Whether the side to move has any legal action.
+    pub(super) fn has_legal_action(&self) -> bool {
+        self.own(self.turn)
+            .into_iter()
+            .any(|from| self.piece_targets(from).any())
+            || !self.castlings().is_empty()
+    }
+
+    /// Why `action` is not legal input now, in terms of the mover's own pieces only; `None` when
+    /// it is.
+    pub(super) fn refusal(&self, action: Action) -> Option<String> {
+        let color = self.turn;
+        let mv = action.mv();
+        let Some(role) = self
+            .role(mv.from)
+            .filter(|_| self.own(color).contains(mv.from))
+        else {
+            return Some(format!("you have no piece on {}", mv.from));
+        };
+        let is_bluff = self.bluffs[color.index()].contains(mv.from);
+        if is_bluff && matches!(action, Action::Bluff(_)) {
+            return Some(format!(
+                "{} holds a bluff: only a real piece makes a bluff move (move the bluff with {mv})",
+                mv.from
+            ));
+        }
+        if matches!(action, Action::Move(_)) && self.is_castling(mv) {
+            return match self.castlings().contains(&mv) {
+                true => None,
+                false => Some(
+                    "castling needs your unmoved real king and rook and none of your pieces \
+                     between them"
+                        .into(),
+                ),
+            };
+        }
+        let kind = if is_bluff { "bluffed" } else { "real" };
+        if !self.piece_targets(mv.from).contains(mv.to) {
+            return Some(format!(
+                "your {kind} {} on {} cannot move to {} (only your own pieces count)",
+                role.name(),
+                mv.from,
+                mv.to
+            ));
+        }
+        let promotes = role == Role::Pawn && mv.to.rank() == Rank::new(7).relative_to(color);
+        match (promotes, mv.promotion) {
+            (true, None) => Some(format!(
+                "a pawn reaching {} must promote: add q, r, b or n",
+                mv.to
+            )),
+            (false, Some(_)) => Some("only a pawn reaching the last rank promotes".into()),
+            _ => None,
+        }
+    }
+}
+
+/// Adds the moves from `from` to each target, with the four promotions where a pawn reaches the
+/// last rank.
+pub(super) fn push_moves(
+    actions: &mut Vec<Action>,
+    board: &Board,
+    from: Square,
+    targets: Bitboard,
+    wrap: fn(Move) -> Action,
+) {
+    let color = board.turn;
+    let pawn = board.role(from) == Some(Role::Pawn);
+    let last = Bitboard::rank(Rank::new(7).relative_to(color));
+    for to in targets {
+        if pawn && last.contains(to) {
+            for role in Role::PROMOTIONS {
+                actions.push(wrap(Move {
+                    from,
+                    to,
+                    promotion: Some(role),
+                }));
+            }
+        } else {
+            actions.push(wrap(Move::new(from, to)));
+        }
+    }
+}
+
+/// A pawn's input: one step straight onto a square without an own piece, two from its second
+/// rank, and a diagonal step onto any square without an own piece.
+fn pawn_targets(color: Color, from: Square, own: Bitboard) -> Bitboard {
+    let dr = color.fold(1, -1);
+    let mut targets = Bitboard::EMPTY;
+    if let Some(one) = from.offset(0, dr).filter(|&sq| !own.contains(sq)) {
+        targets |= one;
+        if from.rank() == Rank::new(1).relative_to(color) {
+            if let Some(two) = one.offset(0, dr).filter(|&sq| !own.contains(sq)) {
+                targets |= two;
+            }
+        }
+    }
+    for df in [-1, 1] {
+        if let Some(diagonal) = from.offset(df, dr).filter(|&sq| !own.contains(sq)) {
+            targets |= diagonal;
+        }
+    }
+    targets
+}
+
+/// The squares a move from `from` to `to` meets, in order, `to` last (a knight's or a king's
+/// step: `to` only).
+pub(super) fn path(from: Square, to: Square) -> ArrayVec<Square, 7> {
+    let mut squares: ArrayVec<Square, 7> = between(from, to).into_iter().collect();
+    if to < from {
+        squares.reverse();
+    }
+    squares.push(to);
+    squares
+}
+
+/// Zobrist keys for the public position: 2 sides x 6 types x 64 squares, and Black to move.
+static KEYS: [u64; 769] = {
+    let mut keys = [0; 769];
+    let mut state: u64 = 0xb1f_f00b_1ffe_d000;
+    let mut i = 0;
+    while i < keys.len() {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        keys[i] = z ^ (z >> 31);
+        i += 1;
+    }
+    keys
+};

@@ -1,0 +1,233 @@
+//! Bluff-move Chess (`bluff-move`): every real piece may have one bluff, a decoy of its type that
+//! the opponent cannot tell from a real piece. A turn moves a real piece, moves a bluff, or makes
+//! a bluff move (a new bluff leaves the real piece's square; the real piece stays). Legal input is
+//! judged on the mover's own pieces only; what hidden enemy pieces do to a move is resolved square
+//! by square along its path. Capturing the enemy real king wins.
+
+mod actions;
+mod board;
+mod lookahead;
+mod resample;
+mod resolve;
+#[cfg(test)]
+mod tests;
+mod view;
+
+pub use actions::Action;
+pub use view::{BluffMoveSummary, BluffView};
+
+use crate::board::{Color, Square};
+use crate::game::{
+    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+};
+use board::Board;
+use rand::RngCore;
+use resolve::{Public, Resolution};
+
+/// Consecutive moves without a real piece leaving the game that draw.
+pub const QUIET_MOVES_DRAW: u32 = 200;
+
+/// A game of Bluff-move Chess: the board with every hidden piece, and the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BluffMove {
+    /// The board the game started from.
+    start: Board,
+    board: Board,
+    actions: Vec<Action>,
+    /// What each action did.
+    resolutions: Vec<Resolution>,
+    log: Vec<Event>,
+    /// The key of every public position reached, the start included.
+    keys: Vec<u64>,
+    /// Consecutive moves without a real piece leaving the game.
+    quiet: u32,
+    outcome: Option<Outcome>,
+}
+
+impl BluffMove {
+    /// A game from a given board (for tests and analysis).
+    fn from_board(board: Board) -> BluffMove {
+        BluffMove {
+            start: board,
+            board,
+            actions: Vec::new(),
+            resolutions: Vec::new(),
+            log: Vec::new(),
+            keys: vec![board.public_key()],
+            quiet: 0,
+            outcome: None,
+        }
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.board.turn
+    }
+
+    /// The real pieces of `color` (the truth).
+    pub fn real_pieces(&self, color: Color) -> Vec<Square> {
+        self.board.real[color.index()].into_iter().collect()
+    }
+
+    /// The bluffs of `color`, each with the square of its real piece (the truth).
+    pub fn bluffs(&self, color: Color) -> Vec<(Square, Square)> {
+        self.board.bluffs[color.index()]
+            .into_iter()
+            .map(|b| (b, self.board.real_of(b)))
+            .collect()
+    }
+
+    /// Consecutive moves without a real piece leaving the game.
+    pub fn quiet_moves(&self) -> u32 {
+        self.quiet
+    }
+
+    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
+        let index = self.actions.len();
+        self.log
+            .push(Event::new(index, actor.into(), seats, kind, text));
+    }
+
+    /// The events of an action: castling in the open; anything else sealed as its public form,
+    /// with the mover's own text for the mover; then what it took and revealed.
+    fn report(&mut self, mover: Color, action: Action, resolution: &Resolution) {
+        let public = resolution.public;
+        if let Public::Castle(_) = public {
+            self.push_event(mover, Audience::All, EventKind::Action, public.to_string());
+        } else {
+            self.push_event(mover, Audience::All, EventKind::Sealed, public.to_string());
+            let own = Audience::only(mover);
+            self.push_event(mover, own, EventKind::Action, action.to_string());
+        }
+        for capture in &resolution.captures {
+            self.push_event(mover, Audience::All, EventKind::Info, capture.to_string());
+        }
+        if let Some(destroyed) = resolution.destroyed {
+            self.push_event(mover, Audience::All, EventKind::Info, destroyed.to_string());
+        }
+        if resolution.private != resolve::Private::None {
+            let own = Audience::only(mover);
+            let text = resolution.private.to_string();
+            self.push_event(mover, own, EventKind::Info, text);
+        }
+    }
+
+    /// How the rules end the game after `mover`'s action that did `resolution`.
+    fn ending(&self, mover: Color, resolution: &Resolution) -> Option<Outcome> {
+        let current = self.keys.last().copied();
+        if resolution.took_king() {
+            Some(Outcome::win(mover, "capture of the king"))
+        } else if !self.board.has_legal_action() {
+            Some(Outcome::win(mover, "no legal move"))
+        } else if self.quiet >= QUIET_MOVES_DRAW {
+            Some(Outcome::draw("200 moves without a capture of a real piece"))
+        } else if self.keys.iter().filter(|&&k| Some(k) == current).count() >= 5 {
+            Some(Outcome::draw("fivefold repetition"))
+        } else {
+            None
+        }
+    }
+}
+
+impl Game for BluffMove {
+    type Action = Action;
+    type Summary = BluffMoveSummary;
+
+    const ID: &'static str = "bluff-move";
+    const NAME: &'static str = "Bluff-move Chess";
+
+    fn new(options: &Options) -> Result<BluffMove, OptionError> {
+        if let Some(name) = options.keys().next() {
+            return Err(OptionError {
+                name: name.clone(),
+                reason: "Bluff-move Chess has no options".into(),
+            });
+        }
+        Ok(BluffMove::from_board(Board::start()))
+    }
+
+    fn options(&self) -> Options {
+        Options::new()
+    }
+
+    fn to_act(&self) -> Option<Actor> {
+        match self.outcome {
+            Some(_) => None,
+            None => Some(self.board.turn.into()),
+        }
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        match self.outcome {
+            Some(_) => Vec::new(),
+            None => self.board.legal_actions(),
+        }
+    }
+
+    fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
+        actions::parse(text)
+    }
+
+    fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
+        if self.outcome.is_some() {
+            return Err(ActionError::GameOver);
+        }
+        if let Some(reason) = self.board.refusal(*action) {
+            return Err(ActionError::illegal(action, reason));
+        }
+        let mover = self.board.turn;
+        let resolution = resolve::play(&mut self.board, *action);
+        self.report(mover, *action, &resolution);
+        self.actions.push(*action);
+        self.quiet = if resolution.took_real() {
+            0
+        } else {
+            self.quiet + 1
+        };
+        self.keys.push(self.board.public_key());
+        let ending = self.ending(mover, &resolution);
+        self.resolutions.push(resolution);
+        if let Some(outcome) = ending {
+            let index = self.actions.len() - 1;
+            self.log.push(Event::new(
+                index,
+                mover.into(),
+                Audience::All,
+                EventKind::End,
+                outcome.to_string(),
+            ));
+            self.outcome = Some(outcome);
+        }
+        Ok(())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.log
+    }
+
+    fn action_count(&self) -> usize {
+        self.actions.len()
+    }
+
+    fn summary(&self, seat: Seat, revealed: bool) -> BluffMoveSummary {
+        BluffMoveSummary::of(self, seat, revealed)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> BluffMove {
+        resample::resample(self, seat, rng).0
+    }
+}
+
+impl BluffMove {
+    /// Like [`Game::resample`], also returning the log of the sample's importance weight: the
+    /// sum over the hidden actions of the log of the number of actions that explained what the
+    /// seat saw of it there. Weighting samples by `exp(weight)` corrects (approximately) towards
+    /// the uniform distribution over histories consistent with the seat's view.
+    pub fn resample_weighted(&self, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {
+        resample::resample(self, seat, rng)
+    }
+}

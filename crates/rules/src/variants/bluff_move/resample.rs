@@ -1,0 +1,350 @@
+//! Resampling a Bluff-move game for a seat: a whole history, the hidden side's actions chosen
+//! anew, that shows the seat exactly what it saw.
+//!
+//! The search replays the game from its start. The seat's own actions are replayed as they were
+//! and must resolve exactly as they did (what they captured, where they stopped). For each action
+//! of a hidden side (both sides, for a spectator) it lists the actions that side could have taken
+//! in the sampled position that look exactly alike to the seat (the same public form, captures and
+//! reveals) and that the lookahead (`lookahead.rs`) does not reject, and takes one at random.
+//!
+//! When an action cannot be explained, the search backs up: first by jumping back to the latest
+//! choice that changed a square the failure depends on (a heuristic, with a bounded amount of
+//! work, restarted from scratch a number of times), and in the end by a complete depth-first
+//! search, which always succeeds since the lookahead is sound and the true history is one answer.
+//!
+//! Weighting: each hidden action is drawn uniformly among its explanations at that point (given
+//! the sampled past), so a history `h` is drawn with probability about `prod 1/n_i(h)`, `n_i` being
+//! the number of explanations of hidden action `i` (dead ends and restarts make it approximate).
+//! Exact uniform sampling over consistent histories is intractable here; an AI that wants it can
+//! weight each sample by `prod n_i`, whose logarithm [`BluffMove::resample_weighted`] returns.
+
+use super::board::{push_moves, Board};
+use super::lookahead::{Knowledge, Placed};
+use super::resolve::{self, Public, Resolution};
+use super::{Action, BluffMove};
+use crate::board::attacks::{between, line};
+use crate::board::{Bitboard, Square};
+use crate::chess::Move;
+use crate::game::{Game, Seat};
+use rand::seq::SliceRandom;
+use rand::RngCore;
+
+/// Attempts that back up by jumping, with a bounded amount of work, before a complete search.
+const JUMPING_ATTEMPTS: usize = 100;
+
+pub(super) fn resample(game: &BluffMove, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {
+    if game.outcome.is_some() {
+        // Everything is revealed: the truth is the only state with this view.
+        return (game.clone(), 0.0);
+    }
+    let search = Search::new(game, seat);
+    let work = 8 * game.actions.len() + 64;
+    for _ in 0..JUMPING_ATTEMPTS {
+        if let Some((actions, weight)) = search.run(rng, Some(work)) {
+            return (replay(game, &actions), weight);
+        }
+    }
+    // A complete search: the true history is one of its answers.
+    let (actions, weight) = search
+        .run(rng, None)
+        .expect("the true history explains the view");
+    (replay(game, &actions), weight)
+}
+
+/// The game after `actions` from the start of `game`.
+fn replay(game: &BluffMove, actions: &[Action]) -> BluffMove {
+    let mut game = BluffMove::from_board(game.start);
+    for action in actions {
+        game.apply(action).expect("an explaining action is legal");
+    }
+    game
+}
+
+/// An explanation of a hidden action: the action, the board it leaves, and the squares it
+/// changed.
+#[derive(Clone, Copy)]
+struct Choice {
+    action: Action,
+    board: Board,
+    footprint: Bitboard,
+}
+
+/// A hidden action with its explanations, as tried so far.
+struct Frame {
+    step: usize,
+    options: Vec<Choice>,
+    tried: usize,
+    /// The squares any of its explanations changed.
+    scope: Bitboard,
+}
+
+struct Search<'a> {
+    game: &'a BluffMove,
+    seat: Seat,
+    knowledge: Knowledge<'a>,
+}
+
+impl<'a> Search<'a> {
+    fn new(game: &'a BluffMove, seat: Seat) -> Search<'a> {
+        Search {
+            game,
+            seat,
+            knowledge: Knowledge::new(game, seat),
+        }
+    }
+
+    /// One depth-first search in random order. With `work`, it backs up by jumping to the
+    /// latest choice that changed a square the failure depends on (a heuristic) and gives up
+    /// after `work` failures; without, it backs up one choice at a time and is complete.
+    fn run(&self, rng: &mut dyn RngCore, work: Option<usize>) -> Option<(Vec<Action>, f64)> {
+        let n = self.game.actions.len();
+        let mut chosen: Vec<Action> = Vec::with_capacity(n);
+        let mut frames: Vec<Frame> = Vec::new();
+        let mut board = self.game.start;
+        let mut failures = 0;
+        loop {
+            let step = chosen.len();
+            let Some(mut conflict) = self.advance(rng, &mut board, &mut chosen, &mut frames) else {
+                if step == n {
+                    let weight = frames.iter().map(|f| (f.options.len() as f64).ln()).sum();
+                    return Some((chosen, weight));
+                }
+                continue;
+            };
+            failures += 1;
+            match work {
+                Some(limit) if failures > limit => return None,
+                Some(_) => {}
+                None => conflict = Bitboard::FULL,
+            }
+            loop {
+                let frame = frames.last_mut()?;
+                if (frame.scope & conflict).any() {
+                    frame.tried += 1;
+                    if frame.tried < frame.options.len() {
+                        // Explanations that touch the conflict first.
+                        let touching = (frame.tried..frame.options.len())
+                            .find(|&j| (frame.options[j].footprint & conflict).any());
+                        if let Some(j) = touching {
+                            frame.options.swap(frame.tried, j);
+                        }
+                        let choice = frame.options[frame.tried];
+                        chosen.truncate(frame.step);
+                        chosen.push(choice.action);
+                        board = choice.board;
+                        break;
+                    }
+                    // Every explanation failed: what they changed joins the conflict.
+                    conflict |= frame.scope;
+                }
+                frames.pop();
+            }
+        }
+    }
+
+    /// Explains the next action: `None` when it did (or the history is complete and the side to
+    /// act has a move), else the squares the failure depends on.
+    fn advance(
+        &self,
+        rng: &mut dyn RngCore,
+        board: &mut Board,
+        chosen: &mut Vec<Action>,
+        frames: &mut Vec<Frame>,
+    ) -> Option<Bitboard> {
+        let step = chosen.len();
+        if step == self.game.actions.len() {
+            return (!board.has_legal_action()).then_some(Bitboard::FULL);
+        }
+        if self.seat.color() == Some(board.turn) {
+            let action = self.game.actions[step];
+            let mut next = *board;
+            if resolve::play(&mut next, action) != self.game.resolutions[step] {
+                let mv = action.mv();
+                return Some(between(mv.from, mv.to) | mv.from | mv.to);
+            }
+            chosen.push(action);
+            *board = next;
+            return None;
+        }
+        let (mut options, alike) = self.explanations(board, step);
+        if options.is_empty() {
+            return Some(match alike {
+                0 => self.conflict(board, step),
+                _ => Bitboard::FULL,
+            });
+        }
+        options.shuffle(rng);
+        let choice = options[0];
+        chosen.push(choice.action);
+        *board = choice.board;
+        let scope = options
+            .iter()
+            .fold(Bitboard::EMPTY, |scope, c| scope | c.footprint);
+        frames.push(Frame {
+            step,
+            options,
+            tried: 0,
+            scope,
+        });
+        None
+    }
+
+    /// The squares on which hidden action `step` being unexplainable on `board` depends: the
+    /// lines its image's piece could have moved along.
+    fn conflict(&self, board: &Board, step: usize) -> Bitboard {
+        let seen = &self.game.resolutions[step];
+        let color = board.turn.index();
+        match seen.public {
+            Public::Image { from, to, .. } => {
+                let mut sources = Bitboard::from(from);
+                if board.bluffs[color].contains(from) {
+                    sources |= board.real_of(from);
+                } else if !board.real[color].contains(from) {
+                    return Bitboard::FULL;
+                }
+                let mut squares = sources | to;
+                for source in sources {
+                    squares |= line(source, to);
+                }
+                squares
+            }
+            Public::Castle(mv) => {
+                let (rook, _) = resolve::castling_rook(mv);
+                between(mv.from, rook) | mv.from | rook
+            }
+            Public::Pass => Bitboard::FULL,
+        }
+    }
+
+    /// The actions of the side to move that explain hidden action `step`, and how many looked
+    /// alike before the lookahead.
+    fn explanations(&self, board: &Board, step: usize) -> (Vec<Choice>, usize) {
+        let seen = &self.game.resolutions[step];
+        let candidates = match seen.public {
+            Public::Castle(mv) if board.castlings().contains(&mv) => vec![Action::Move(mv)],
+            Public::Castle(_) => Vec::new(),
+            Public::Image { from, to, .. } => image_moves(board, from, to),
+            Public::Pass => board.legal_actions(),
+        };
+        let mut options = Vec::new();
+        let mut alike = 0;
+        for action in candidates {
+            let mut next = *board;
+            let resolution = resolve::play(&mut next, action);
+            if !resolution.looks_alike(seen) {
+                continue;
+            }
+            alike += 1;
+            if self.placements_hold(board, &next, action, &resolution, step) {
+                options.push(Choice {
+                    action,
+                    board: next,
+                    footprint: footprint(board, &next),
+                });
+            }
+        }
+        (options, alike)
+    }
+
+    /// Whether the pieces whose placement `action` decided fit the rest of the history: the
+    /// moved piece (real on its image, or hidden behind its bluff), and after a pass every hidden
+    /// piece of the mover (which may or may not have moved unseen).
+    fn placements_hold(
+        &self,
+        before: &Board,
+        after: &Board,
+        action: Action,
+        resolution: &Resolution,
+        step: usize,
+    ) -> bool {
+        let color = before.turn;
+        let mut checked = match action {
+            Action::Bluff(mv) => Bitboard::from(mv.from),
+            Action::Move(mv) if before.is_bluff(mv.from) => Bitboard::from(before.real_of(mv.from)),
+            Action::Move(_) => resolution.end.map_or(Bitboard::EMPTY, Bitboard::from),
+        };
+        if resolution.public == Public::Pass {
+            checked |= after.hidden[color.index()];
+        }
+        (checked & after.real[color.index()])
+            .into_iter()
+            .all(|real| {
+                let piece = Placed::on(after, color, real);
+                self.knowledge.allows(&piece, after, step + 1)
+            })
+            && self.knowledge.room_to_move_unseen(after, color, step + 1)
+            && self.knowledge.reals_can_arrive(after, step + 1)
+    }
+}
+
+/// The squares whose pieces differ between two boards.
+fn footprint(a: &Board, b: &Board) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    for c in 0..2 {
+        squares |= (a.real[c] ^ b.real[c]) | (a.bluffs[c] ^ b.bluffs[c]);
+    }
+    squares
+}
+
+/// The actions that could have moved the image on `from` to `to`: a real piece or a bluff
+/// travelling to `to` or beyond it (stopped or destroyed there).
+fn image_moves(board: &Board, from: Square, to: Square) -> Vec<Action> {
+    let color = board.turn;
+    let mut actions = Vec::new();
+    let reaches = |source: Square| {
+        board
+            .piece_targets(source)
+            .into_iter()
+            .filter(|&t| t == to || between(source, t).contains(to))
+            .collect::<Bitboard>()
+    };
+    let wraps: [fn(Move) -> Action; 2] = [Action::Move, Action::Bluff];
+    if board.bluffs[color.index()].contains(from) {
+        push_moves(&mut actions, board, from, reaches(from), Action::Move);
+        let real = board.real_of(from);
+        for wrap in wraps {
+            push_moves(&mut actions, board, real, reaches(real), wrap);
+        }
+    } else if board.real[color.index()].contains(from) && board.bluff_of(from).is_none() {
+        for wrap in wraps {
+            push_moves(&mut actions, board, from, reaches(from), wrap);
+        }
+    }
+    actions
+}
+
+#[cfg(test)]
+mod soundness {
+    use super::*;
+    use crate::game::Options;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// The search is complete only if the truth always passes the lookahead.
+    #[test]
+    fn the_true_history_is_always_an_explanation() {
+        let mut rng = StdRng::seed_from_u64(11);
+        for _ in 0..60 {
+            let mut game = BluffMove::new(&Options::new()).unwrap();
+            crate::playout::random_playout(&mut game, &mut rng, 300);
+            for seat in Seat::ALL {
+                let search = Search::new(&game, seat);
+                let mut board = game.start;
+                for (step, action) in game.actions.iter().enumerate() {
+                    if seat.color() != Some(board.turn) {
+                        let (options, _) = search.explanations(&board, step);
+                        assert!(
+                            options.iter().any(|c| c.action == *action),
+                            "{seat} step {step}: {action} not among {:?}",
+                            options
+                                .iter()
+                                .map(|c| c.action.to_string())
+                                .collect::<Vec<_>>()
+                        );
+                    }
+                    resolve::play(&mut board, *action);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,446 @@
+//! Resolution: what a legal action does once the hidden enemy pieces are taken into account,
+//! square by square along its path, and what it shows.
+
+use super::board::{path, Board};
+use super::Action;
+use crate::board::attacks::between;
+use crate::board::{Color, File, Rank, Role, Square};
+use crate::chess::Move;
+use arrayvec::ArrayVec;
+use core::fmt;
+
+/// What the opponent sees the moved piece's image do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Public {
+    /// No image changed: the move did not happen, or the image is where and what it was.
+    Pass,
+    /// The image on `from` went to `to` (where it may have died), showing `role` when its type
+    /// changed.
+    Image {
+        from: Square,
+        to: Square,
+        role: Option<Role>,
+    },
+    /// Castling: a real move only, so it shows itself.
+    Castle(Move),
+}
+
+impl Public {
+    /// The image's change from (`from`, `from_role`) to (`to`, `to_role`).
+    fn image(from: Square, from_role: Role, to: Square, to_role: Role) -> Public {
+        if from == to && from_role == to_role {
+            return Public::Pass;
+        }
+        Public::Image {
+            from,
+            to,
+            role: (from_role != to_role).then_some(to_role),
+        }
+    }
+}
+
+impl fmt::Display for Public {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Public::Pass => f.write_str("pass"),
+            Public::Image { from, to, role } => {
+                write!(f, "{from}{to}")?;
+                role.map_or(Ok(()), |r| write!(f, "{}", r.char()))
+            }
+            Public::Castle(mv) => write!(f, "{mv}"),
+        }
+    }
+}
+
+/// An enemy piece taken by the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Capture {
+    /// An enemy bluff, which reveals its real piece.
+    Bluff {
+        square: Square,
+        real: Square,
+        role: Role,
+    },
+    /// An enemy real piece, with its bluff.
+    Real {
+        square: Square,
+        role: Role,
+        bluff: Option<Square>,
+    },
+}
+
+impl fmt::Display for Capture {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Capture::Bluff { square, real, role } => write!(
+                f,
+                "captured the bluff on {square}: the real {} is on {real}",
+                role.name()
+            ),
+            Capture::Real {
+                square,
+                role,
+                bluff: None,
+            } => write!(f, "captured the real {} on {square}", role.name()),
+            Capture::Real {
+                square,
+                role,
+                bluff: Some(b),
+            } => write!(
+                f,
+                "captured the real {} on {square} and its bluff on {b}",
+                role.name()
+            ),
+        }
+    }
+}
+
+/// The mover's bluff, destroyed by an enemy real piece on `square`; its real piece is revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Destroyed {
+    pub square: Square,
+    pub real: Square,
+    pub role: Role,
+}
+
+impl fmt::Display for Destroyed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the bluff died on {} against a real piece: the real {} is on {}",
+            self.square,
+            self.role.name(),
+            self.real
+        )
+    }
+}
+
+/// What only the mover learns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Private {
+    /// Nothing beyond what everyone sees.
+    None,
+    /// A pawn's diagonal step did not happen: no enemy piece on the square.
+    NoEnemy(Square),
+    /// A real pawn's step did not happen: an enemy real piece stands on the square ahead.
+    Blocked(Square),
+    /// Castling did not happen: an enemy real piece stands between king and rook.
+    CastlingStopped,
+    /// A real pawn stopped short: an enemy real piece stands on the square.
+    StoppedShort(Square),
+}
+
+impl fmt::Display for Private {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Private::None => Ok(()),
+            Private::NoEnemy(sq) => write!(f, "the move did not happen: no enemy piece on {sq}"),
+            Private::Blocked(sq) => write!(
+                f,
+                "the move did not happen: an enemy real piece stands on {sq}"
+            ),
+            Private::CastlingStopped => f.write_str(
+                "castling did not happen: an enemy real piece stands between king and rook",
+            ),
+            Private::StoppedShort(sq) => write!(
+                f,
+                "the pawn stopped short: an enemy real piece stands on {sq}"
+            ),
+        }
+    }
+}
+
+/// Everything an action did that anyone may learn.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Resolution {
+    /// What the opponent sees the moved image do.
+    pub public: Public,
+    /// Enemy pieces taken, in the order met.
+    pub captures: ArrayVec<Capture, 7>,
+    /// The mover's bluff destroyed on the way.
+    pub destroyed: Option<Destroyed>,
+    /// What only the mover learns.
+    pub private: Private,
+    /// Where the moving piece ended (landed or died); `None` when the move did not happen.
+    pub end: Option<Square>,
+}
+
+impl Resolution {
+    fn new() -> Resolution {
+        Resolution {
+            public: Public::Pass,
+            captures: ArrayVec::new(),
+            destroyed: None,
+            private: Private::None,
+            end: None,
+        }
+    }
+
+    fn failed(private: Private) -> Resolution {
+        Resolution {
+            private,
+            ..Resolution::new()
+        }
+    }
+
+    /// Whether an enemy real piece left the game.
+    pub fn took_real(&self) -> bool {
+        self.captures
+            .iter()
+            .any(|c| matches!(c, Capture::Real { .. }))
+    }
+
+    /// Whether the enemy real king was captured.
+    pub fn took_king(&self) -> bool {
+        self.captures.iter().any(|c| {
+            matches!(
+                c,
+                Capture::Real {
+                    role: Role::King,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Whether the mover's opponent and spectators could tell the two apart.
+    pub fn looks_alike(&self, other: &Resolution) -> bool {
+        self.public == other.public
+            && self.captures == other.captures
+            && self.destroyed == other.destroyed
+    }
+}
+
+/// Plays a legal action on the board and says what happened.
+pub(crate) fn play(board: &mut Board, action: Action) -> Resolution {
+    let mover = board.turn;
+    let resolution = match action {
+        Action::Bluff(mv) => new_bluff(board, mv),
+        Action::Move(mv) if board.is_bluff(mv.from) => move_bluff(board, mv),
+        Action::Move(mv) if board.is_castling(mv) => castle(board, mv),
+        Action::Move(mv) => move_real(board, mv),
+    };
+    board.turn = !mover;
+    resolution
+}
+
+/// The type a pawn (or pawn image) arriving on `to` becomes.
+fn arriving_role(color: Color, role: Role, to: Square, promotion: Option<Role>) -> Role {
+    let last = Rank::new(7).relative_to(color);
+    match (role, promotion) {
+        (Role::Pawn, Some(new)) if to.rank() == last => new,
+        _ => role,
+    }
+}
+
+/// A pawn's diagonal step, which happens only onto an enemy piece.
+fn is_diagonal_step(board: &Board, mv: Move) -> bool {
+    board.role(mv.from) == Some(Role::Pawn) && mv.from.file() != mv.to.file()
+}
+
+fn capture_bluff(board: &mut Board, enemy: Color, sq: Square, resolution: &mut Resolution) {
+    let real = board.real_of(sq);
+    let role = board
+        .role(real)
+        .expect("a real piece stands behind a bluff");
+    board.remove_bluff(enemy, sq);
+    board.shown[enemy.index()] |= real;
+    board.shown_public[enemy.index()] |= real;
+    resolution.captures.push(Capture::Bluff {
+        square: sq,
+        real,
+        role,
+    });
+}
+
+fn capture_real(board: &mut Board, enemy: Color, sq: Square, resolution: &mut Resolution) {
+    let role = board.role(sq).expect("a real piece stands there");
+    let bluff = board.bluff_of(sq);
+    board.remove_real(enemy, sq);
+    resolution.captures.push(Capture::Real {
+        square: sq,
+        role,
+        bluff,
+    });
+}
+
+/// The side `color`'s real piece on `sq` is shown to be real to its opponent (and, if `public`,
+/// to spectators) when the opponent can see it there.
+fn show_if_visible(board: &mut Board, color: Color, sq: Square, public: bool) {
+    if board.images(color).contains(sq) {
+        board.shown[color.index()] |= sq;
+        if public {
+            board.shown_public[color.index()] |= sq;
+        }
+    }
+}
+
+fn move_real(board: &mut Board, mv: Move) -> Resolution {
+    let us = board.turn;
+    let them = !us;
+    let role = board.role(mv.from).expect("a real piece moves");
+    let diagonal = is_diagonal_step(board, mv);
+    let straight = role == Role::Pawn && !diagonal;
+    let squares = path(mv.from, mv.to);
+    if diagonal && !board.own(them).contains(mv.to) {
+        return Resolution::failed(Private::NoEnemy(mv.to));
+    }
+    if straight && board.real[them.index()].contains(squares[0]) {
+        show_if_visible(board, them, squares[0], false);
+        return Resolution::failed(Private::Blocked(squares[0]));
+    }
+    let image = board.image_of(mv.from);
+    let image_role = board.role(image).expect("an image has a type");
+    let mut resolution = Resolution::new();
+    let mut landing = mv.from;
+    let mut took_real = false;
+    for sq in squares {
+        if board.real[them.index()].contains(sq) {
+            if straight {
+                show_if_visible(board, them, sq, false);
+                resolution.private = Private::StoppedShort(sq);
+            } else {
+                capture_real(board, them, sq, &mut resolution);
+                landing = sq;
+                took_real = true;
+            }
+            break;
+        }
+        if board.bluffs[them.index()].contains(sq) {
+            capture_bluff(board, them, sq, &mut resolution);
+        }
+        landing = sq;
+    }
+    let new_role = arriving_role(us, role, landing, mv.promotion);
+    board.move_real(us, mv.from, landing, new_role);
+    if took_real {
+        // Only a real piece captures a real one.
+        board.shown[us.index()] |= landing;
+        board.shown_public[us.index()] |= landing;
+    }
+    resolution.public = Public::image(image, image_role, landing, new_role);
+    resolution.end = Some(landing);
+    resolution
+}
+
+/// Walks a bluff (of the real piece on `real`) along `mv`: it captures enemy bluffs and dies on
+/// the first enemy real piece, where it returns that square.
+fn walk_bluff(board: &mut Board, mv: Move, resolution: &mut Resolution) -> Option<Square> {
+    let them = !board.turn;
+    for sq in path(mv.from, mv.to) {
+        if board.real[them.index()].contains(sq) {
+            return Some(sq);
+        }
+        if board.bluffs[them.index()].contains(sq) {
+            capture_bluff(board, them, sq, resolution);
+        }
+    }
+    None
+}
+
+/// The mover's bluff died on `at`: its real piece on `real` is revealed.
+fn bluff_died(board: &mut Board, real: Square, at: Square, resolution: &mut Resolution) {
+    let us = board.turn;
+    board.shown[us.index()] |= real;
+    board.shown_public[us.index()] |= real;
+    show_if_visible(board, !us, at, true);
+    resolution.destroyed = Some(Destroyed {
+        square: at,
+        real,
+        role: board.role(real).expect("a real piece"),
+    });
+    resolution.end = Some(at);
+}
+
+fn move_bluff(board: &mut Board, mv: Move) -> Resolution {
+    let us = board.turn;
+    let role = board.role(mv.from).expect("a bluff moves");
+    if is_diagonal_step(board, mv) && !board.own(!us).contains(mv.to) {
+        return Resolution::failed(Private::NoEnemy(mv.to));
+    }
+    let real = board.real_of(mv.from);
+    let mut resolution = Resolution::new();
+    let died = walk_bluff(board, mv, &mut resolution);
+    board.remove_bluff(us, mv.from);
+    match died {
+        Some(at) => {
+            bluff_died(board, real, at, &mut resolution);
+            resolution.public = Public::image(mv.from, role, at, role);
+        }
+        None => {
+            let new_role = arriving_role(us, role, mv.to, mv.promotion);
+            board.put_bluff(us, mv.to, new_role, real);
+            resolution.public = Public::image(mv.from, role, mv.to, new_role);
+            resolution.end = Some(mv.to);
+        }
+    }
+    resolution
+}
+
+fn new_bluff(board: &mut Board, mv: Move) -> Resolution {
+    let us = board.turn;
+    let role = board.role(mv.from).expect("a real piece bluffs");
+    if is_diagonal_step(board, mv) && !board.own(!us).contains(mv.to) {
+        return Resolution::failed(Private::NoEnemy(mv.to));
+    }
+    let image = board.image_of(mv.from);
+    let image_role = board.role(image).expect("an image has a type");
+    if let Some(old) = board.bluff_of(mv.from) {
+        board.remove_bluff(us, old);
+    }
+    let mut resolution = Resolution::new();
+    match walk_bluff(board, mv, &mut resolution) {
+        Some(at) => {
+            bluff_died(board, mv.from, at, &mut resolution);
+            resolution.public = Public::image(image, image_role, at, image_role);
+        }
+        None => {
+            let new_role = arriving_role(us, role, mv.to, mv.promotion);
+            board.put_bluff(us, mv.to, new_role, mv.from);
+            resolution.public = Public::image(image, image_role, mv.to, new_role);
+            resolution.end = Some(mv.to);
+        }
+    }
+    resolution
+}
+
+/// The rook's square and its destination for castling `mv`.
+pub(super) fn castling_rook(mv: Move) -> (Square, Square) {
+    let rank = mv.from.rank();
+    let kingside = mv.to.file() > mv.from.file();
+    let (from, to) = if kingside { (7, 5) } else { (0, 3) };
+    (
+        Square::from_coords(File::new(from), rank),
+        Square::from_coords(File::new(to), rank),
+    )
+}
+
+fn castle(board: &mut Board, mv: Move) -> Resolution {
+    let us = board.turn;
+    let them = !us;
+    let (rook, rook_to) = castling_rook(mv);
+    let squares = between(mv.from, rook);
+    if (squares & board.real[them.index()]).any() {
+        return Resolution::failed(Private::CastlingStopped);
+    }
+    let mut resolution = Resolution::new();
+    for sq in path(mv.from, rook) {
+        if board.bluffs[them.index()].contains(sq) {
+            capture_bluff(board, them, sq, &mut resolution);
+        }
+    }
+    for piece in [mv.from, rook] {
+        if let Some(b) = board.bluff_of(piece) {
+            board.remove_bluff(us, b);
+        }
+    }
+    board.move_real(us, mv.from, mv.to, Role::King);
+    board.move_real(us, rook, rook_to, Role::Rook);
+    for sq in [mv.to, rook_to] {
+        board.shown[us.index()] |= sq;
+        board.shown_public[us.index()] |= sq;
+    }
+    resolution.public = Public::Castle(mv);
+    resolution.end = Some(mv.to);
+    resolution
+}
