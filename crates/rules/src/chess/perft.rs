@@ -85,6 +85,13 @@ fn play_leaves(pos: &Position) -> u64 {
         #[inline(always)]
         |moves| {
             let from = moves.from;
+            macro_rules! leaves {
+                ($role:expr) => {
+                    for to in moves.to {
+                        nodes += play_leaf(pos, $role, Move::new(from, to));
+                    }
+                };
+            }
             match moves.role {
                 Role::Pawn => {
                     let promoting = moves.to & Bitboard::BACKRANKS;
@@ -97,31 +104,12 @@ fn play_leaves(pos: &Position) -> u64 {
                         }
                     }
                 }
-                Role::Knight => {
-                    for to in moves.to {
-                        nodes += play_leaf(pos, Role::Knight, Move::new(from, to));
-                    }
-                }
-                Role::Bishop => {
-                    for to in moves.to {
-                        nodes += play_leaf(pos, Role::Bishop, Move::new(from, to));
-                    }
-                }
-                Role::Rook => {
-                    for to in moves.to {
-                        nodes += play_leaf(pos, Role::Rook, Move::new(from, to));
-                    }
-                }
-                Role::Queen => {
-                    for to in moves.to {
-                        nodes += play_leaf(pos, Role::Queen, Move::new(from, to));
-                    }
-                }
-                Role::King => {
-                    for to in moves.to {
-                        nodes += play_leaf(pos, Role::King, Move::new(from, to));
-                    }
-                }
+                // One arm per type, so each copy plays moves of a type known at compile time.
+                Role::Knight => leaves!(Role::Knight),
+                Role::Bishop => leaves!(Role::Bishop),
+                Role::Rook => leaves!(Role::Rook),
+                Role::Queen => leaves!(Role::Queen),
+                Role::King => leaves!(Role::King),
             }
             false
         },
