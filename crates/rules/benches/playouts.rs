@@ -45,15 +45,19 @@ fn playouts<G: Game>(c: &mut Criterion) {
 
 /// A game still running after at least `actions` random actions, stopped where a hidden action
 /// was just taken (the costly case for resampling) when one comes within 200 more.
-fn middle_game<G: Game>(actions: usize, seed: u64) -> G {
-    (seed..)
-        .find_map(|seed| play_into_middle(actions, seed))
-        .expect("some random game lasts")
+/// `count` games, each still running after at least `actions` random actions.
+fn middle_games<G: Game>(options: &Options, actions: usize, count: usize) -> Vec<G> {
+    (0..)
+        .filter_map(|seed| play_into_middle(options, actions, seed))
+        .take(count)
+        .collect()
 }
 
-fn play_into_middle<G: Game>(actions: usize, seed: u64) -> Option<G> {
+/// A game after at least `actions` random actions, stopped where a hidden action was just taken
+/// (the costly case for resampling) when one comes within 200 more; `None` if it ended.
+fn play_into_middle<G: Game>(options: &Options, actions: usize, seed: u64) -> Option<G> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut game = G::new(&Options::new()).unwrap();
+    let mut game = G::new(options).unwrap();
     for played in 0..actions + 200 {
         let sealed = game
             .events()
@@ -70,14 +74,23 @@ fn play_into_middle<G: Game>(actions: usize, seed: u64) -> Option<G> {
     game.outcome().is_none().then_some(game)
 }
 
-fn resample<G: Game>(c: &mut Criterion) {
-    let game: G = middle_game(40, 3);
+/// Resampling for each seat after `actions` random actions, in turn over eight games (one
+/// position can be much easier or harder than the typical one).
+fn resample<G: Game>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]) {
+    let options: Options = options
+        .iter()
+        .map(|&(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let games: Vec<G> = middle_games(&options, actions, 8);
     let mut rng = StdRng::seed_from_u64(4);
     let mut group = c.benchmark_group("resample");
     group.throughput(Throughput::Elements(1));
+    let rules: String = options.iter().map(|(k, v)| format!(" {k}={v}")).collect();
     for seat in [Seat::White, Seat::Black, Seat::Spectator] {
-        group.bench_function(BenchmarkId::new(G::ID, seat.name()), |b| {
-            b.iter(|| game.resample(seat, &mut rng))
+        let id = format!("{}{rules} after {actions}", G::ID);
+        let mut next = games.iter().cycle();
+        group.bench_function(BenchmarkId::new(id, seat.name()), |b| {
+            b.iter(|| next.next().unwrap().resample(seat, &mut rng))
         });
     }
     group.finish();
@@ -90,12 +103,17 @@ fn all(c: &mut Criterion) {
     playouts::<Bs>(c);
     playouts::<RealityCheck>(c);
     playouts::<BluffMove>(c);
-    resample::<Chess>(c);
-    resample::<AlterEgo>(c);
-    resample::<Ambiguous>(c);
-    resample::<Bs>(c);
-    resample::<RealityCheck>(c);
-    resample::<BluffMove>(c);
+    resample::<Chess>(c, 40, &[]);
+    resample::<AlterEgo>(c, 40, &[]);
+    resample::<Ambiguous>(c, 40, &[]);
+    resample::<Bs>(c, 40, &[]);
+    resample::<RealityCheck>(c, 40, &[]);
+    resample::<RealityCheck>(c, 150, &[]);
+    // Random memories lose true pieces fast: those games are short.
+    resample::<RealityCheck>(c, 40, &[("memory", "true")]);
+    resample::<BluffMove>(c, 40, &[]);
+    // Its search replays the whole history: late games cost more.
+    resample::<BluffMove>(c, 120, &[]);
 }
 
 criterion_group!(benches, all);

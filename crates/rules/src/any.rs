@@ -1,7 +1,7 @@
 //! Every variant behind one enum, for code that picks the variant at run time (the command line,
 //! the server), and the checking of game records.
 
-use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record};
+use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record, RecordedAction};
 use crate::board::Color;
 use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
@@ -189,6 +189,11 @@ impl AnyGame {
         dispatch!(self, g => g.record())
     }
 
+    /// The record's entry for the last action played, without copying the whole record.
+    pub fn last_recorded(&self) -> Option<&RecordedAction> {
+        dispatch!(self, g => g.last_recorded())
+    }
+
     /// A random legal action of the actor to act (none for Chance: roll instead).
     pub fn random_action(&mut self) -> Option<String> {
         dispatch!(self, g => g.random_action())
@@ -252,8 +257,8 @@ pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
         if let Err(e) = game.play(&recorded.text) {
             return bad(entry, format!("{e}"));
         }
-        let replayed = game.record().actions.pop().expect("an action was played");
-        check_action(&entry, recorded, &replayed, &record.game_id)?;
+        let replayed = game.last_recorded().expect("an action was played");
+        check_action(&entry, recorded, replayed, &record.game_id)?;
         let previous = match i {
             0 => &record.game_id,
             _ => &record.actions[i - 1].digest,
@@ -323,8 +328,8 @@ fn replay_meta(
 
 fn check_action(
     entry: &str,
-    recorded: &crate::arbiter::RecordedAction,
-    replayed: &crate::arbiter::RecordedAction,
+    recorded: &RecordedAction,
+    replayed: &RecordedAction,
     game_id: &str,
 ) -> Result<(), VerifyError> {
     if recorded.text != replayed.text {

@@ -485,6 +485,11 @@ impl<G: Game> Arbiter<G> {
         }
     }
 
+    /// The record's entry for the last action played, without copying the whole record.
+    pub fn last_recorded(&self) -> Option<&RecordedAction> {
+        self.actions.last()
+    }
+
     /// A legal action drawn at random from the game's generator (a setup, when one is due; none
     /// for Chance, which rolls).
     pub fn random_action(&mut self) -> Option<String> {

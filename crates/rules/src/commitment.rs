@@ -57,18 +57,13 @@ pub fn commit(game_id: &str, index: usize, text: &str, salt: &Salt) -> String {
 
 /// Lower-case hex.
 pub fn to_hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(bytes)
 }
 
 /// Reads 32 bytes of hex.
 pub fn salt_from_hex(text: &str) -> Option<Salt> {
-    if text.len() != 64 || !text.is_ascii() {
-        return None;
-    }
     let mut salt = [0; 32];
-    for (i, byte) in salt.iter_mut().enumerate() {
-        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).ok()?;
-    }
+    hex::decode_to_slice(text, &mut salt).ok()?;
     Some(salt)
 }
 
@@ -117,5 +112,12 @@ mod tests {
         assert_eq!(salt_from_hex(&to_hex(&salt)), Some(salt));
         assert_ne!(salt, SaltSource::Os.salt(0));
         assert_eq!(salt_from_hex("zz"), None);
+        assert_eq!(
+            salt_from_hex(&"+f".repeat(32)),
+            None,
+            "a sign is not a digit"
+        );
+        assert_eq!(salt_from_hex(&"ab".repeat(31)), None, "too short");
+        assert_eq!(salt_from_hex(&"ab".repeat(33)), None, "too long");
     }
 }

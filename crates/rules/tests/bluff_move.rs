@@ -29,8 +29,8 @@ fn random_games_are_fuzzed_and_verified() {
 #[test]
 #[ignore = "hundreds of games: run in release mode"]
 fn many_random_games_are_fuzzed_and_verified() {
-    let report = fuzz::<BluffMove>(&Options::new(), 400, 600, 2);
-    assert!(report.finished > 350, "{report:?}");
+    let report = fuzz::<BluffMove>(&Options::new(), 2000, 600, 2);
+    assert!(report.finished > 1800, "{report:?}");
 }
 
 #[test]
@@ -41,34 +41,8 @@ fn resampled_states_look_the_same_to_the_seat() {
 #[test]
 #[ignore = "long: run in release mode"]
 fn resampled_states_look_the_same_to_the_seat_in_many_games() {
-    let start = std::time::Instant::now();
     let checked = resample_check::<BluffMove>(&Options::new(), 30, 5, 2, 6);
-    eprintln!("{checked} samples checked in {:?}", start.elapsed());
     assert!(checked > 7_000);
-}
-
-#[test]
-#[ignore = "a speed measurement: run in release mode"]
-fn a_thousand_resamples_a_second_in_the_middle_of_a_game() {
-    let mut rng = StdRng::seed_from_u64(9);
-    for length in [40, 60, 80] {
-        let mut game = BluffMove::new(&Options::new()).unwrap();
-        while game.action_count() < length {
-            match random_action(&game, &mut rng) {
-                Some(action) if game.outcome().is_none() => game.apply(&action).unwrap(),
-                _ => game = BluffMove::new(&Options::new()).unwrap(),
-            }
-        }
-        for seat in [Seat::White, Seat::Black] {
-            let start = std::time::Instant::now();
-            for _ in 0..500 {
-                std::hint::black_box(game.resample(seat, &mut rng));
-            }
-            let rate = 500.0 / start.elapsed().as_secs_f64();
-            eprintln!("after {length} actions, {seat}: {rate:.0} resamples a second");
-            assert!(rate > 1000.0, "{rate}");
-        }
-    }
 }
 
 /// The square an action's piece moves from, and the real piece it belongs to.

@@ -2,7 +2,7 @@
 
 mod common;
 
-use bluffchess_rules::any::{perft, verify};
+use bluffchess_rules::any::perft;
 use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::board::board39::Square39;
 use bluffchess_rules::board::Color;
@@ -12,8 +12,7 @@ use bluffchess_rules::playout::random_action;
 use bluffchess_rules::variants::reality_check::{Action, Kind, RealityCheck, Setup};
 use common::{fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
-use rand::{Rng, RngCore, SeedableRng};
-use std::time::Instant;
+use rand::{Rng, SeedableRng};
 
 const OPTIONS: [&str; 4] = ["strategic-retreat", "memory", "flexible-setup", "dice"];
 
@@ -44,19 +43,16 @@ fn random_games_are_fuzzed_and_verified() {
 }
 
 #[test]
-#[ignore = "whole random games: run in release mode"]
-fn whole_random_games_are_fuzzed_and_verified() {
-    // The harness's checks grow with the record, and these games run to several hundred
-    // actions: a few whole games per rules, and the thousands below without the probes.
+#[ignore = "thousands of whole random games: run in release mode"]
+fn thousands_of_whole_random_games_are_fuzzed_and_verified() {
     for (i, options) in every_rules().iter().enumerate() {
-        let report = fuzz::<RealityCheck>(options, 5, 3000, 100 + i as u64);
-        assert_eq!(report.finished, 5, "{options:?}: {report:?}");
+        let report = fuzz::<RealityCheck>(options, 300, 3000, 100 + i as u64);
+        assert_eq!(report.finished, 300, "{options:?}: {report:?}");
     }
 }
 
-/// Plays `games` whole random games through the arbiter; each record must verify, with every
-/// commitment opened. Returns how each game ended.
-fn verified_playouts(options: &Options, games: u64, seed: u64) -> Vec<String> {
+/// Plays `games` whole random games through the arbiter and says how each ended.
+fn endings(options: &Options, games: u64, seed: u64) -> Vec<String> {
     let mut endings = Vec::new();
     for g in 0..games {
         let mut arbiter: Arbiter<RealityCheck> =
@@ -69,22 +65,16 @@ fn verified_playouts(options: &Options, games: u64, seed: u64) -> Vec<String> {
                 arbiter.play(&text).unwrap();
             }
         }
-        let record = arbiter.record();
-        assert_eq!(verify(&record), Ok(arbiter.outcome()), "game {g}");
-        assert!(record
-            .actions
-            .iter()
-            .all(|a| a.commitment.is_none() || a.salt.is_some()));
         endings.push(arbiter.outcome().unwrap().reason);
     }
     endings
 }
 
 #[test]
-#[ignore = "thousands of whole games: run in release mode"]
-fn thousands_of_whole_random_games_end_and_verify() {
+#[ignore = "hundreds of whole games: run in release mode"]
+fn random_games_are_won_by_removing_the_true_pieces() {
     for (i, options) in every_rules().iter().enumerate() {
-        let endings = verified_playouts(options, 400, 200 + i as u64);
+        let endings = endings(options, 400, 200 + i as u64);
         let wins = endings.iter().filter(|r| r.contains("true pieces")).count();
         println!("{options:?}: {wins} of 400 won by removing the true pieces");
         assert!(wins > 0, "{options:?}");
@@ -279,40 +269,3 @@ fn perft_counts_are_pinned() {
 /// is exempt yet): 1 the eight pawn faces, 2 the four knights, 3 the four bishops, 4 the two
 /// rooks, 5 White's nine, 6 Black's nine (the moved piece keeps its face).
 const DICE_DEPTH_3: u64 = 14 * (8 + 4 + 4 + 2 + 9 + 9);
-
-#[test]
-#[ignore = "timing: run in release mode"]
-fn a_thousand_resamples_a_second_in_the_middle_of_a_game() {
-    let mut rng = StdRng::seed_from_u64(60);
-    for options in every_rules() {
-        // The middle of a game: random memories end games early.
-        let middle = if options.contains_key("memory") {
-            40
-        } else {
-            150
-        };
-        let game = loop {
-            let mut game = RealityCheck::new(&options).unwrap();
-            while game.action_count() < middle {
-                let Some(action) = random_action(&game, &mut rng) else {
-                    break;
-                };
-                game.apply(&action).unwrap();
-            }
-            if game.outcome().is_none() {
-                break game;
-            }
-        };
-        let start = Instant::now();
-        let mut n = 0;
-        while start.elapsed().as_secs_f64() < 0.5 {
-            let seat = [Seat::White, Seat::Black, Seat::Spectator][n % 3];
-            let sampled = game.resample(seat, &mut rng as &mut dyn RngCore);
-            assert_eq!(sampled.action_count(), game.action_count());
-            n += 1;
-        }
-        let rate = n as f64 / start.elapsed().as_secs_f64();
-        println!("{options:?}: {rate:.0} resamples a second");
-        assert!(rate > 1000.0, "{options:?}: {rate:.0} a second");
-    }
-}

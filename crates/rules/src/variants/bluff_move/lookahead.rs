@@ -101,8 +101,8 @@ pub(super) struct Knowledge<'a> {
     real_at: Vec<Bitboard>,
     /// For each action, the images of White and Black before it.
     images: Vec<[Bitboard; 2]>,
-    /// For each action, the squares its public record names.
-    named: Vec<Bitboard>,
+    /// For each square, the actions whose public record names it, in order.
+    named: Vec<Vec<u32>>,
     /// For each square, the actions that name it or say something about it, in order.
     touch: Vec<Vec<u32>>,
     /// For each square, the image moves that ended on a line through it (and so may have
@@ -127,7 +127,7 @@ impl<'a> Knowledge<'a> {
         let real_at: Vec<Bitboard> = (0..seen.len())
             .map(|k| real_squares(game, seat, k))
             .collect();
-        let named: Vec<Bitboard> = seen.iter().map(mentioned).collect();
+        let mut named = vec![Vec::new(); 64];
         let mut board = game.start;
         let mut images = Vec::with_capacity(seen.len());
         for action in &game.actions {
@@ -157,7 +157,11 @@ impl<'a> Knowledge<'a> {
             for sq in arrived {
                 arrivals[side][sq.index()].push(k as u32);
             }
-            let mut about = named[k] | clear[k] | real_at[k];
+            let mentioned = mentioned(resolution);
+            for sq in mentioned {
+                named[sq.index()].push(k as u32);
+            }
+            let mut about = mentioned | clear[k] | real_at[k];
             if let Public::Image { from, to, .. } = resolution.public {
                 about |= between(from, to);
             }
@@ -376,9 +380,15 @@ impl<'a> Knowledge<'a> {
         let bluff = piece.bluff?;
         let list = &self.in_line[piece.real.index()];
         let start = list.partition_point(|&s| (s as usize) < from);
-        let squares = Bitboard::from(piece.real) | bluff;
-        let end = (from..self.seen.len())
-            .find(|&k| (self.named[k] & squares).any())
+        let end = [piece.real, bluff]
+            .map(|sq| {
+                let named = &self.named[sq.index()];
+                named
+                    .get(named.partition_point(|&s| (s as usize) < from))
+                    .map_or(usize::MAX, |&s| s as usize)
+            })
+            .into_iter()
+            .min()
             .unwrap_or(usize::MAX);
         for &step in &list[start..] {
             let step = step as usize;

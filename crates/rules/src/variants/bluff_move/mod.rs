@@ -218,7 +218,7 @@ impl Game for BluffMove {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> BluffMove {
-        resample::resample(self, seat, rng).0
+        resample::resample(self, seat, rng, false).0
     }
 }
 
@@ -228,6 +228,6 @@ impl BluffMove {
     /// seat saw of it there. Weighting samples by `exp(weight)` corrects (approximately) towards
     /// the uniform distribution over histories consistent with the seat's view.
     pub fn resample_weighted(&self, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {
-        resample::resample(self, seat, rng)
+        resample::resample(self, seat, rng, true)
     }
 }

@@ -12,6 +12,10 @@
 //! work, restarted from scratch a number of times), and in the end by a complete depth-first
 //! search, which always succeeds since the lookahead is sound and the true history is one answer.
 //!
+//! The lookahead is the costly part, so it is asked only of the lookalike about to be chosen:
+//! the lookalikes are shuffled and the first that passes is taken, which is a uniform draw among
+//! the explanations without judging them all.
+//!
 //! Weighting: each hidden action is drawn uniformly among its explanations at that point (given
 //! the sampled past), so a history `h` is drawn with probability about `prod 1/n_i(h)`, `n_i` being
 //! the number of explanations of hidden action `i` (dead ends and restarts make it approximate).
@@ -32,22 +36,29 @@ use rand::RngCore;
 /// Attempts that back up by jumping, with a bounded amount of work, before a complete search.
 const JUMPING_ATTEMPTS: usize = 100;
 
-pub(super) fn resample(game: &BluffMove, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {
+/// A sample for `seat`, and (when `weighted`) the log of its importance weight, else 0.
+pub(super) fn resample(
+    game: &BluffMove,
+    seat: Seat,
+    rng: &mut dyn RngCore,
+    weighted: bool,
+) -> (BluffMove, f64) {
     if game.outcome.is_some() {
         // Everything is revealed: the truth is the only state with this view.
         return (game.clone(), 0.0);
     }
     let search = Search::new(game, seat);
     let work = 8 * game.actions.len() + 64;
-    for _ in 0..JUMPING_ATTEMPTS {
-        if let Some((actions, weight)) = search.run(rng, Some(work)) {
-            return (replay(game, &actions), weight);
-        }
-    }
-    // A complete search: the true history is one of its answers.
-    let (actions, weight) = search
-        .run(rng, None)
+    let found = (0..JUMPING_ATTEMPTS)
+        .find_map(|_| search.run(rng, Some(work)))
+        // A complete search: the true history is one of its answers.
+        .or_else(|| search.run(rng, None))
         .expect("the true history explains the view");
+    let (actions, mut frames) = found;
+    let weight = match weighted {
+        true => frames.iter_mut().map(|f| search.log_explanations(f)).sum(),
+        false => 0.0,
+    };
     (replay(game, &actions), weight)
 }
 
@@ -60,22 +71,31 @@ fn replay(game: &BluffMove, actions: &[Action]) -> BluffMove {
     game
 }
 
-/// An explanation of a hidden action: the action, the board it leaves, and the squares it
-/// changed.
+/// An action that looks to the seat like a hidden action: the action, the board it leaves, and
+/// the squares it changed. It explains the hidden action if it also passes the lookahead.
 #[derive(Clone, Copy)]
 struct Choice {
     action: Action,
     board: Board,
     footprint: Bitboard,
+    /// The real pieces whose placement it decided, for the lookahead.
+    decided: Bitboard,
 }
 
-/// A hidden action with its explanations, as tried so far.
+/// A hidden action with its lookalikes, as tried so far.
 struct Frame {
     step: usize,
+    /// The board before it.
+    before: Board,
+    /// Its lookalikes in random order: those before `tried` are explanations tried already,
+    /// the one at `tried` is the current choice, and later ones are not judged yet (a lookalike
+    /// that fails the lookahead is removed).
     options: Vec<Choice>,
     tried: usize,
-    /// The squares any of its explanations changed.
+    /// The squares any of its explanations changed; until `judged`, those of its lookalikes.
     scope: Bitboard,
+    /// Whether every lookalike was judged (done when the search first backs up into it).
+    judged: bool,
 }
 
 struct Search<'a> {
@@ -96,7 +116,7 @@ impl<'a> Search<'a> {
     /// One depth-first search in random order. With `work`, it backs up by jumping to the
     /// latest choice that changed a square the failure depends on (a heuristic) and gives up
     /// after `work` failures; without, it backs up one choice at a time and is complete.
-    fn run(&self, rng: &mut dyn RngCore, work: Option<usize>) -> Option<(Vec<Action>, f64)> {
+    fn run(&self, rng: &mut dyn RngCore, work: Option<usize>) -> Option<(Vec<Action>, Vec<Frame>)> {
         let n = self.game.actions.len();
         let mut chosen: Vec<Action> = Vec::with_capacity(n);
         let mut frames: Vec<Frame> = Vec::new();
@@ -106,8 +126,7 @@ impl<'a> Search<'a> {
             let step = chosen.len();
             let Some(mut conflict) = self.advance(rng, &mut board, &mut chosen, &mut frames) else {
                 if step == n {
-                    let weight = frames.iter().map(|f| (f.options.len() as f64).ln()).sum();
-                    return Some((chosen, weight));
+                    return Some((chosen, frames));
                 }
                 continue;
             };
@@ -119,16 +138,10 @@ impl<'a> Search<'a> {
             }
             loop {
                 let frame = frames.last_mut()?;
+                self.judge_all(frame);
                 if (frame.scope & conflict).any() {
                     frame.tried += 1;
-                    if frame.tried < frame.options.len() {
-                        // Explanations that touch the conflict first.
-                        let touching = (frame.tried..frame.options.len())
-                            .find(|&j| (frame.options[j].footprint & conflict).any());
-                        if let Some(j) = touching {
-                            frame.options.swap(frame.tried, j);
-                        }
-                        let choice = frame.options[frame.tried];
+                    if let Some(choice) = self.next_explanation(frame, conflict) {
                         chosen.truncate(frame.step);
                         chosen.push(choice.action);
                         board = choice.board;
@@ -166,27 +179,76 @@ impl<'a> Search<'a> {
             *board = next;
             return None;
         }
-        let (mut options, alike) = self.explanations(board, step);
+        let mut options = self.lookalikes(board, step);
         if options.is_empty() {
-            return Some(match alike {
-                0 => self.conflict(board, step),
-                _ => Bitboard::FULL,
-            });
+            return Some(self.conflict(board, step));
         }
         options.shuffle(rng);
-        let choice = options[0];
-        chosen.push(choice.action);
-        *board = choice.board;
         let scope = options
             .iter()
             .fold(Bitboard::EMPTY, |scope, c| scope | c.footprint);
-        frames.push(Frame {
+        let mut frame = Frame {
             step,
+            before: *board,
             options,
             tried: 0,
             scope,
-        });
+            judged: false,
+        };
+        let Some(choice) = self.next_explanation(&mut frame, Bitboard::EMPTY) else {
+            return Some(Bitboard::FULL);
+        };
+        chosen.push(choice.action);
+        *board = choice.board;
+        frames.push(frame);
         None
+    }
+
+    /// The next explanation of `frame` to try, from its untried lookalikes: those that touch
+    /// `conflict` first, each group in its random order. Lookalikes that fail the lookahead on
+    /// the way are removed. `None` when none is left; the failure then depends on everything.
+    fn next_explanation(&self, frame: &mut Frame, conflict: Bitboard) -> Option<Choice> {
+        loop {
+            let untried = frame.tried..frame.options.len();
+            let j = untried
+                .clone()
+                .find(|&j| (frame.options[j].footprint & conflict).any())
+                .or((!untried.is_empty()).then_some(frame.tried))?;
+            let choice = frame.options[j];
+            if self.placements_hold(&frame.before, &choice, frame.step) {
+                frame.options[frame.tried..=j].rotate_right(1);
+                return Some(choice);
+            }
+            frame.options.remove(j);
+        }
+    }
+
+    /// Judges the lookalikes of `frame` not judged yet, keeping the explanations, so that its
+    /// scope is exactly what its explanations changed (backing up relies on it).
+    fn judge_all(&self, frame: &mut Frame) {
+        if frame.judged {
+            return;
+        }
+        let (before, step) = (frame.before, frame.step);
+        let mut j = frame.tried + 1;
+        while j < frame.options.len() {
+            if self.placements_hold(&before, &frame.options[j], step) {
+                j += 1;
+            } else {
+                frame.options.remove(j);
+            }
+        }
+        frame.scope = frame
+            .options
+            .iter()
+            .fold(Bitboard::EMPTY, |scope, c| scope | c.footprint);
+        frame.judged = true;
+    }
+
+    /// The log of the number of explanations of a frame on the final path.
+    fn log_explanations(&self, frame: &mut Frame) -> f64 {
+        self.judge_all(frame);
+        (frame.options.len() as f64).ln()
     }
 
     /// The squares on which hidden action `step` being unexplainable on `board` depends: the
@@ -216,9 +278,8 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The actions of the side to move that explain hidden action `step`, and how many looked
-    /// alike before the lookahead.
-    fn explanations(&self, board: &Board, step: usize) -> (Vec<Choice>, usize) {
+    /// The actions of the side to move that look to the seat like hidden action `step`.
+    fn lookalikes(&self, board: &Board, step: usize) -> Vec<Choice> {
         let seen = &self.game.resolutions[step];
         let candidates = match seen.public {
             Public::Castle(mv) if board.castlings().contains(&mv) => vec![Action::Move(mv)],
@@ -227,54 +288,46 @@ impl<'a> Search<'a> {
             Public::Pass => board.legal_actions(),
         };
         let mut options = Vec::new();
-        let mut alike = 0;
         for action in candidates {
             let mut next = *board;
             let resolution = resolve::play(&mut next, action);
-            if !resolution.looks_alike(seen) {
-                continue;
-            }
-            alike += 1;
-            if self.placements_hold(board, &next, action, &resolution, step) {
+            if resolution.looks_alike(seen) {
                 options.push(Choice {
                     action,
                     board: next,
                     footprint: footprint(board, &next),
+                    decided: decided(board, &next, action, &resolution),
                 });
             }
         }
-        (options, alike)
+        options
     }
 
-    /// Whether the pieces whose placement `action` decided fit the rest of the history: the
-    /// moved piece (real on its image, or hidden behind its bluff), and after a pass every hidden
-    /// piece of the mover (which may or may not have moved unseen).
-    fn placements_hold(
-        &self,
-        before: &Board,
-        after: &Board,
-        action: Action,
-        resolution: &Resolution,
-        step: usize,
-    ) -> bool {
-        let color = before.turn;
-        let mut checked = match action {
-            Action::Bluff(mv) => Bitboard::from(mv.from),
-            Action::Move(mv) if before.is_bluff(mv.from) => Bitboard::from(before.real_of(mv.from)),
-            Action::Move(_) => resolution.end.map_or(Bitboard::EMPTY, Bitboard::from),
-        };
-        if resolution.public == Public::Pass {
-            checked |= after.hidden[color.index()];
-        }
-        (checked & after.real[color.index()])
-            .into_iter()
-            .all(|real| {
-                let piece = Placed::on(after, color, real);
-                self.knowledge.allows(&piece, after, step + 1)
-            })
-            && self.knowledge.room_to_move_unseen(after, color, step + 1)
+    /// Whether the pieces whose placement a lookalike decided fit the rest of the history.
+    fn placements_hold(&self, before: &Board, choice: &Choice, step: usize) -> bool {
+        let (color, after) = (before.turn, &choice.board);
+        choice.decided.into_iter().all(|real| {
+            let piece = Placed::on(after, color, real);
+            self.knowledge.allows(&piece, after, step + 1)
+        }) && self.knowledge.room_to_move_unseen(after, color, step + 1)
             && self.knowledge.reals_can_arrive(after, step + 1)
     }
+}
+
+/// The real pieces whose placement `action` decided: the moved piece (real on its image, or
+/// hidden behind its bluff), and after a pass every hidden piece of the mover (which may or may
+/// not have moved unseen).
+fn decided(before: &Board, after: &Board, action: Action, resolution: &Resolution) -> Bitboard {
+    let color = before.turn.index();
+    let mut decided = match action {
+        Action::Bluff(mv) => Bitboard::from(mv.from),
+        Action::Move(mv) if before.is_bluff(mv.from) => Bitboard::from(before.real_of(mv.from)),
+        Action::Move(_) => resolution.end.map_or(Bitboard::EMPTY, Bitboard::from),
+    };
+    if resolution.public == Public::Pass {
+        decided |= after.hidden[color];
+    }
+    decided & after.real[color]
 }
 
 /// The squares whose pieces differ between two boards.
@@ -332,9 +385,10 @@ mod soundness {
                 let mut board = game.start;
                 for (step, action) in game.actions.iter().enumerate() {
                     if seat.color() != Some(board.turn) {
-                        let (options, _) = search.explanations(&board, step);
+                        let options = search.lookalikes(&board, step);
+                        let truth = options.iter().find(|c| c.action == *action);
                         assert!(
-                            options.iter().any(|c| c.action == *action),
+                            truth.is_some_and(|c| search.placements_hold(&board, c, step)),
                             "{seat} step {step}: {action} not among {:?}",
                             options
                                 .iter()

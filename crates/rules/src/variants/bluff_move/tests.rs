@@ -776,15 +776,18 @@ fn resampling_keeps_the_seats_view_and_draws_the_hidden_choices() {
     let mut game = start();
     play(&mut game, "bluff e2e4, d7d5, g1f3, bluff b8c6");
     let mut rng = StdRng::seed_from_u64(3);
-    let mut seen = std::collections::HashSet::new();
-    for _ in 0..100 {
+    let mut seen = std::collections::HashMap::new();
+    for _ in 0..2000 {
         let sampled = game.resample(Seat::White, &mut rng);
         assert_eq!(sampled.view(Seat::White), game.view(Seat::White));
-        seen.insert(sampled.actions.clone());
+        *seen.entry(sampled.actions.clone()).or_insert(0) += 1;
         let (sampled, weight) = game.resample_weighted(Seat::Black, &mut rng);
         assert_eq!(sampled.view(Seat::Black), game.view(Seat::Black));
-        assert!(weight >= 0.0);
+        // Each White move has two explanations, a real move and a bluff.
+        assert!((weight - 4f64.ln()).abs() < 1e-9, "{weight}");
     }
-    // Each Black move was a real move or a bluff: four histories.
+    // Each Black move was a real move or a bluff: four histories, drawn alike (each has
+    // probability 1/4; 400 to 600 of 2000 is over six standard deviations wide).
     assert_eq!(seen.len(), 4);
+    assert!(seen.values().all(|&n| (400..600).contains(&n)), "{seen:?}");
 }
