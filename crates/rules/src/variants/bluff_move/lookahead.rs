@@ -216,9 +216,16 @@ impl<'a> Knowledge<'a> {
 
     /// Whether every hidden piece of `color` on `board` (just before action `from`) that cannot
     /// stay hidden where it is until it next acts can have moved unseen onto its bluff's square
-    /// in time, each at a different pass of its side (a pass is one action).
-    pub fn room_to_move_unseen(&self, board: &Board, color: Color, from: usize) -> bool {
+    /// in time, each at a different pass of its side (a pass is one action). If not, the real
+    /// squares of the pieces that cannot.
+    pub fn room_to_move_unseen(
+        &self,
+        board: &Board,
+        color: Color,
+        from: usize,
+    ) -> Result<(), Bitboard> {
         let mut needs: Vec<Passes> = Vec::new();
+        let mut needy = Bitboard::EMPTY;
         for real in board.hidden[color.index()] {
             let piece = Placed::on(board, color, real);
             let crossing = self.first_crossing(&piece, board, from);
@@ -237,13 +244,15 @@ impl<'a> Knowledge<'a> {
                 }
             };
             if passes.is_empty() {
-                return false;
+                return Err(Bitboard::from(real));
             }
             needs.push(passes);
+            needy |= real;
         }
         match needs.len() {
-            0 | 1 => true,
-            _ => matching(&needs),
+            0 | 1 => Ok(()),
+            _ if matching(&needs) => Ok(()),
+            _ => Err(needy),
         }
     }
 

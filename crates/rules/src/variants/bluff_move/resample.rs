@@ -7,10 +7,14 @@
 //! in the sampled position that look exactly alike to the seat (the same public form, captures and
 //! reveals) and that the lookahead (`lookahead.rs`) does not reject, and takes one at random.
 //!
-//! When an action cannot be explained, the search backs up: first by jumping back to the latest
-//! choice that changed a square the failure depends on (a heuristic, with a bounded amount of
-//! work, restarted from scratch a number of times), and in the end by a complete depth-first
-//! search, which always succeeds since the lookahead is sound and the true history is one answer.
+//! When an action cannot be explained, the search backs up by jumping back to the latest choice
+//! that changed a square the failure depends on: the lines its image could have moved along, or
+//! the pieces the lookahead found at fault. Jumping is a heuristic and may miss the answer, so a
+//! search gives up after a budget of failures and starts again in a new random order, the budget
+//! doubling every few restarts. It ends with probability 1: the lookahead is sound, so the true
+//! history is always among the explanations, and every search has a chance to draw it. (A
+//! complete search that backs up one choice at a time was tried as the last resort and measured
+//! exponential: over a minute for some 60-action histories.)
 //!
 //! The lookahead is the costly part, so it is asked only of the lookalike about to be chosen:
 //! the lookalikes are shuffled and the first that passes is taken, which is a uniform draw among
@@ -24,7 +28,7 @@
 
 use super::board::{push_moves, Board};
 use super::lookahead::{Knowledge, Placed};
-use super::resolve::{self, Public, Resolution};
+use super::resolve::{self, Capture, Public, Resolution};
 use super::{Action, BluffMove};
 use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Square};
@@ -33,8 +37,8 @@ use crate::game::{Game, Seat};
 use rand::seq::SliceRandom;
 use rand::RngCore;
 
-/// Attempts that back up by jumping, with a bounded amount of work, before a complete search.
-const JUMPING_ATTEMPTS: usize = 100;
+/// Restarts between doublings of the budget of failures.
+const RESTARTS_PER_DOUBLING: usize = 10;
 
 /// A sample for `seat`, and (when `weighted`) the log of its importance weight, else 0.
 pub(super) fn resample(
@@ -48,12 +52,13 @@ pub(super) fn resample(
         return (game.clone(), 0.0);
     }
     let search = Search::new(game, seat);
-    let work = 8 * game.actions.len() + 64;
-    let found = (0..JUMPING_ATTEMPTS)
-        .find_map(|_| search.run(rng, Some(work)))
-        // A complete search: the true history is one of its answers.
-        .or_else(|| search.run(rng, None))
-        .expect("the true history explains the view");
+    let budget = 8 * game.actions.len() + 64;
+    let found = (0..)
+        .find_map(|restart| {
+            let doublings = (restart / RESTARTS_PER_DOUBLING).min(20);
+            search.run(rng, budget << doublings)
+        })
+        .expect("the search ends with probability 1");
     let (actions, mut frames) = found;
     let weight = match weighted {
         true => frames.iter_mut().map(|f| search.log_explanations(f)).sum(),
@@ -96,6 +101,8 @@ struct Frame {
     scope: Bitboard,
     /// Whether every lookalike was judged (done when the search first backs up into it).
     judged: bool,
+    /// The squares blamed for the lookalikes that failed the lookahead.
+    blamed: Bitboard,
 }
 
 struct Search<'a> {
@@ -113,10 +120,10 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// One depth-first search in random order. With `work`, it backs up by jumping to the
-    /// latest choice that changed a square the failure depends on (a heuristic) and gives up
-    /// after `work` failures; without, it backs up one choice at a time and is complete.
-    fn run(&self, rng: &mut dyn RngCore, work: Option<usize>) -> Option<(Vec<Action>, Vec<Frame>)> {
+    /// One depth-first search in random order that backs up by jumping to the latest choice
+    /// that changed a square the failure depends on, and gives up after `budget` failures or
+    /// when it has nowhere left to back up to.
+    fn run(&self, rng: &mut dyn RngCore, budget: usize) -> Option<(Vec<Action>, Vec<Frame>)> {
         let n = self.game.actions.len();
         let mut chosen: Vec<Action> = Vec::with_capacity(n);
         let mut frames: Vec<Frame> = Vec::new();
@@ -131,10 +138,8 @@ impl<'a> Search<'a> {
                 continue;
             };
             failures += 1;
-            match work {
-                Some(limit) if failures > limit => return None,
-                Some(_) => {}
-                None => conflict = Bitboard::FULL,
+            if failures > budget {
+                return None;
             }
             loop {
                 let frame = frames.last_mut()?;
@@ -194,9 +199,14 @@ impl<'a> Search<'a> {
             tried: 0,
             scope,
             judged: false,
+            blamed: Bitboard::EMPTY,
         };
         let Some(choice) = self.next_explanation(&mut frame, Bitboard::EMPTY) else {
-            return Some(Bitboard::FULL);
+            // Every lookalike failed the lookahead: the pieces it blamed must change.
+            return Some(match frame.blamed.any() {
+                true => frame.blamed,
+                false => Bitboard::FULL,
+            });
         };
         chosen.push(choice.action);
         *board = choice.board;
@@ -215,9 +225,12 @@ impl<'a> Search<'a> {
                 .find(|&j| (frame.options[j].footprint & conflict).any())
                 .or((!untried.is_empty()).then_some(frame.tried))?;
             let choice = frame.options[j];
-            if self.placements_hold(&frame.before, &choice, frame.step) {
-                frame.options[frame.tried..=j].rotate_right(1);
-                return Some(choice);
+            match self.blame(&frame.before, &choice, frame.step) {
+                None => {
+                    frame.options[frame.tried..=j].rotate_right(1);
+                    return Some(choice);
+                }
+                Some(blamed) => frame.blamed |= blamed,
             }
             frame.options.remove(j);
         }
@@ -274,6 +287,21 @@ impl<'a> Search<'a> {
                 let (rook, _) = resolve::castling_rook(mv);
                 between(mv.from, rook) | mv.from | rook
             }
+            // An unseen move that swept bluffs: a hidden piece whose way to its bluff crosses
+            // them.
+            Public::Pass if !seen.captures.is_empty() => {
+                let hidden = board.hidden[color];
+                let mut squares = hidden;
+                for real in hidden {
+                    squares |= board.bluff_of(real).map_or(Bitboard::EMPTY, Bitboard::from);
+                }
+                for capture in &seen.captures {
+                    if let Capture::Bluff { square, real, .. } = *capture {
+                        squares |= Bitboard::from(square) | real;
+                    }
+                }
+                squares
+            }
             Public::Pass => Bitboard::FULL,
         }
     }
@@ -305,12 +333,37 @@ impl<'a> Search<'a> {
 
     /// Whether the pieces whose placement a lookalike decided fit the rest of the history.
     fn placements_hold(&self, before: &Board, choice: &Choice, step: usize) -> bool {
+        self.blame(before, choice, step).is_none()
+    }
+
+    /// `None` if the pieces whose placement a lookalike decided fit the rest of the history,
+    /// else the squares (on the board before it) whose pieces the lookahead found at fault.
+    fn blame(&self, before: &Board, choice: &Choice, step: usize) -> Option<Bitboard> {
         let (color, after) = (before.turn, &choice.board);
-        choice.decided.into_iter().all(|real| {
+        // A piece's squares, and where the lookalike moved it from.
+        let squares = |real: Square| {
+            let piece =
+                Bitboard::from(real) | after.bluff_of(real).map_or(Bitboard::EMPTY, Bitboard::from);
+            match (piece & choice.footprint).any() {
+                true => piece | choice.footprint,
+                false => piece,
+            }
+        };
+        if let Some(real) = choice.decided.into_iter().find(|&real| {
             let piece = Placed::on(after, color, real);
-            self.knowledge.allows(&piece, after, step + 1)
-        }) && self.knowledge.room_to_move_unseen(after, color, step + 1)
-            && self.knowledge.reals_can_arrive(after, step + 1)
+            !self.knowledge.allows(&piece, after, step + 1)
+        }) {
+            return Some(squares(real));
+        }
+        if let Err(reals) = self.knowledge.room_to_move_unseen(after, color, step + 1) {
+            return Some(
+                reals
+                    .into_iter()
+                    .map(squares)
+                    .fold(Bitboard::EMPTY, |a, b| a | b),
+            );
+        }
+        (!self.knowledge.reals_can_arrive(after, step + 1)).then_some(Bitboard::FULL)
     }
 }
 
@@ -373,7 +426,7 @@ mod soundness {
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
-    /// The search is complete only if the truth always passes the lookahead.
+    /// The search ends only if the truth always passes the lookahead.
     #[test]
     fn the_true_history_is_always_an_explanation() {
         let mut rng = StdRng::seed_from_u64(11);
