@@ -67,7 +67,7 @@ pub struct RecordedAction {
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub salt: Option<String>,
     /// The running digest of the public record up to this action (see
-    /// [`chain`](crate::commitment::chain)).
+    /// [`crate::commitment::chain`]).
     pub digest: String,
 }
 

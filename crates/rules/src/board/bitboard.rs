@@ -2,7 +2,7 @@
 
 use super::{File, Rank, Square};
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use core::ops::Not;
 
 /// A set of squares: bit `i` is the square with index `i`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -24,12 +24,6 @@ impl Bitboard {
     /// The 32 dark squares (`a1`, `b2`, ...).
     pub const DARK_SQUARES: Bitboard = Bitboard(!0x55aa_55aa_55aa_55aa);
 
-    /// The set holding only `sq`.
-    #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
-    }
-
     /// All squares of `file`.
     #[inline]
     pub const fn file(file: File) -> Bitboard {
@@ -40,36 +34,6 @@ impl Bitboard {
     #[inline]
     pub const fn rank(rank: Rank) -> Bitboard {
         Bitboard(Self::RANK_1.0 << (8 * rank.index()))
-    }
-
-    /// Whether `sq` is in the set.
-    #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq.index()) != 0
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the set has at least one square.
-    #[inline]
-    pub const fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    /// Whether the set has two or more squares.
-    #[inline]
-    pub const fn more_than_one(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
-    /// The number of squares.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
     }
 
     /// The lowest square, if any.
@@ -90,18 +54,6 @@ impl Bitboard {
         } else {
             None
         }
-    }
-
-    /// The set with `sq` added.
-    #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.index())
-    }
-
-    /// The set with `sq` removed.
-    #[inline]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
     }
 
     /// Every square moved one rank towards rank 8 (`up` for White), squares leaving the board dropped.
@@ -160,49 +112,7 @@ impl Iterator for Squares {
 
 impl ExactSizeIterator for Squares {}
 
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-impl From<Square> for Bitboard {
-    #[inline]
-    fn from(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq)
-    }
-}
-
-macro_rules! set_operator {
-    ($trait:ident, $fn:ident, $assign_trait:ident, $assign_fn:ident, $op:tt) => {
-        impl<T: Into<Bitboard>> $trait<T> for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $fn(self, rhs: T) -> Bitboard {
-                Bitboard(self.0 $op rhs.into().0)
-            }
-        }
-        impl<T: Into<Bitboard>> $assign_trait<T> for Bitboard {
-            #[inline]
-            fn $assign_fn(&mut self, rhs: T) {
-                self.0 = self.0 $op rhs.into().0;
-            }
-        }
-    };
-}
-
-set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl<T: Into<Bitboard>> Sub<T> for Bitboard {
-    type Output = Bitboard;
-    /// The squares of `self` that are not in `rhs`.
-    #[inline]
-    fn sub(self, rhs: T) -> Bitboard {
-        Bitboard(self.0 & !rhs.into().0)
-    }
-}
+square_set!(Bitboard, Square);
 
 impl Not for Bitboard {
     type Output = Bitboard;

@@ -21,7 +21,7 @@
 //! (the "classical" approach; no magics, the board is too small to need them).
 
 use core::fmt;
-use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use core::ops::Not;
 use core::str::FromStr;
 
 /// Cells of the 7x9 grid, on the board or not.
@@ -251,42 +251,6 @@ impl Bitboard39 {
         Bitboard39(mask)
     };
 
-    /// The set holding only `sq`.
-    #[inline]
-    pub const fn from_square(sq: Square39) -> Bitboard39 {
-        Bitboard39(1 << sq.index())
-    }
-
-    /// Whether `sq` is in the set.
-    #[inline]
-    pub const fn contains(self, sq: Square39) -> bool {
-        self.0 & (1 << sq.index()) != 0
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the set has at least one square.
-    #[inline]
-    pub const fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    /// Whether the set has two or more squares.
-    #[inline]
-    pub const fn more_than_one(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
-    /// The number of squares.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square39> {
@@ -301,18 +265,6 @@ impl Bitboard39 {
         } else {
             None
         }
-    }
-
-    /// The set with `sq` added.
-    #[inline]
-    pub const fn with(self, sq: Square39) -> Bitboard39 {
-        Bitboard39(self.0 | 1 << sq.index())
-    }
-
-    /// The set with `sq` removed.
-    #[inline]
-    pub const fn without(self, sq: Square39) -> Bitboard39 {
-        Bitboard39(self.0 & !(1 << sq.index()))
     }
 }
 
@@ -335,49 +287,7 @@ impl Iterator for Bitboard39 {
 
 impl ExactSizeIterator for Bitboard39 {}
 
-impl FromIterator<Square39> for Bitboard39 {
-    fn from_iter<I: IntoIterator<Item = Square39>>(iter: I) -> Bitboard39 {
-        iter.into_iter().fold(Bitboard39::EMPTY, Bitboard39::with)
-    }
-}
-
-impl From<Square39> for Bitboard39 {
-    #[inline]
-    fn from(sq: Square39) -> Bitboard39 {
-        Bitboard39::from_square(sq)
-    }
-}
-
-macro_rules! set_operator {
-    ($trait:ident, $fn:ident, $assign_trait:ident, $assign_fn:ident, $op:tt) => {
-        impl<T: Into<Bitboard39>> $trait<T> for Bitboard39 {
-            type Output = Bitboard39;
-            #[inline]
-            fn $fn(self, rhs: T) -> Bitboard39 {
-                Bitboard39(self.0 $op rhs.into().0)
-            }
-        }
-        impl<T: Into<Bitboard39>> $assign_trait<T> for Bitboard39 {
-            #[inline]
-            fn $assign_fn(&mut self, rhs: T) {
-                self.0 = self.0 $op rhs.into().0;
-            }
-        }
-    };
-}
-
-set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl<T: Into<Bitboard39>> Sub<T> for Bitboard39 {
-    type Output = Bitboard39;
-    /// The squares of `self` that are not in `rhs`.
-    #[inline]
-    fn sub(self, rhs: T) -> Bitboard39 {
-        Bitboard39(self.0 & !rhs.into().0)
-    }
-}
+square_set!(Bitboard39, Square39);
 
 impl Not for Bitboard39 {
     type Output = Bitboard39;

@@ -1,6 +1,8 @@
 //! Board geometry: squares, sets of squares and attack tables for the 8x8 board and for Reality
 //! Check's 39-square board.
 
+#[macro_use]
+mod square_set;
 mod bitboard;
 mod color;
 mod role;
