@@ -43,8 +43,6 @@ fn playouts<G: Game>(c: &mut Criterion) {
     group.finish();
 }
 
-/// A game still running after at least `actions` random actions, stopped where a hidden action
-/// was just taken (the costly case for resampling) when one comes within 200 more.
 /// `count` games, each still running after at least `actions` random actions.
 fn middle_games<G: Game>(options: &Options, actions: usize, count: usize) -> Vec<G> {
     (0..)

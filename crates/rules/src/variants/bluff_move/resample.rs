@@ -12,7 +12,8 @@
 //! the pieces the lookahead found at fault. Jumping is a heuristic and may miss the answer, so a
 //! search gives up after a budget of failures and starts again in a new random order, the budget
 //! doubling every few restarts. It ends with probability 1: the lookahead is sound, so the true
-//! history is always among the explanations, and every search has a chance to draw it. (A
+//! history is always among the explanations, and every search has a chance to draw it (after
+//! 30 restarts the search checks this, so that a bug fails loudly rather than hanging). (A
 //! complete search that backs up one choice at a time was tried as the last resort and measured
 //! exponential: over a minute for some 60-action histories.)
 //!
@@ -40,6 +41,9 @@ use rand::RngCore;
 /// Restarts between doublings of the budget of failures.
 const RESTARTS_PER_DOUBLING: usize = 10;
 
+/// Restarts after which the search checks that the true history passes the lookahead.
+const SUSPICIOUS_RESTARTS: usize = 30;
+
 /// A sample for `seat`, and (when `weighted`) the log of its importance weight, else 0.
 pub(super) fn resample(
     game: &BluffMove,
@@ -55,6 +59,14 @@ pub(super) fn resample(
     let budget = 8 * game.actions.len() + 64;
     let found = (0..)
         .find_map(|restart| {
+            // Ending rests on the truth passing the lookahead: when the search is slow to end,
+            // check that, so that a bug there fails loudly rather than hanging.
+            if restart == SUSPICIOUS_RESTARTS {
+                assert!(
+                    search.explains_truth(),
+                    "the lookahead rejects the true history"
+                );
+            }
             let doublings = (restart / RESTARTS_PER_DOUBLING).min(20);
             search.run(rng, budget << doublings)
         })
@@ -216,7 +228,7 @@ impl<'a> Search<'a> {
 
     /// The next explanation of `frame` to try, from its untried lookalikes: those that touch
     /// `conflict` first, each group in its random order. Lookalikes that fail the lookahead on
-    /// the way are removed. `None` when none is left; the failure then depends on everything.
+    /// the way are removed, their blame kept in the frame. `None` when none is left.
     fn next_explanation(&self, frame: &mut Frame, conflict: Bitboard) -> Option<Choice> {
         loop {
             let untried = frame.tried..frame.options.len();
@@ -264,6 +276,23 @@ impl<'a> Search<'a> {
         (frame.options.len() as f64).ln()
     }
 
+    /// Whether the true history passes the lookahead at every hidden action, as the lookahead's
+    /// soundness promises.
+    fn explains_truth(&self) -> bool {
+        let mut board = self.game.start;
+        self.game.actions.iter().enumerate().all(|(step, action)| {
+            let hidden = self.seat.color() != Some(board.turn);
+            let explained = !hidden
+                || self
+                    .lookalikes(&board, step)
+                    .iter()
+                    .find(|c| c.action == *action)
+                    .is_some_and(|c| self.placements_hold(&board, c, step));
+            resolve::play(&mut board, *action);
+            explained
+        })
+    }
+
     /// The squares on which hidden action `step` being unexplainable on `board` depends: the
     /// lines its image's piece could have moved along.
     fn conflict(&self, board: &Board, step: usize) -> Bitboard {
@@ -287,13 +316,15 @@ impl<'a> Search<'a> {
                 let (rook, _) = resolve::castling_rook(mv);
                 between(mv.from, rook) | mv.from | rook
             }
-            // An unseen move that swept bluffs: a hidden piece whose way to its bluff crosses
-            // them.
+            // An unseen move that swept bluffs: a hidden piece whose way to its bluff (clear of
+            // its own pieces) crosses them.
             Public::Pass if !seen.captures.is_empty() => {
                 let hidden = board.hidden[color];
                 let mut squares = hidden;
                 for real in hidden {
-                    squares |= board.bluff_of(real).map_or(Bitboard::EMPTY, Bitboard::from);
+                    if let Some(bluff) = board.bluff_of(real) {
+                        squares |= between(real, bluff) | bluff;
+                    }
                 }
                 for capture in &seen.captures {
                     if let Capture::Bluff { square, real, .. } = *capture {
@@ -435,22 +466,7 @@ mod soundness {
             crate::playout::random_playout(&mut game, &mut rng, 300);
             for seat in Seat::ALL {
                 let search = Search::new(&game, seat);
-                let mut board = game.start;
-                for (step, action) in game.actions.iter().enumerate() {
-                    if seat.color() != Some(board.turn) {
-                        let options = search.lookalikes(&board, step);
-                        let truth = options.iter().find(|c| c.action == *action);
-                        assert!(
-                            truth.is_some_and(|c| search.placements_hold(&board, c, step)),
-                            "{seat} step {step}: {action} not among {:?}",
-                            options
-                                .iter()
-                                .map(|c| c.action.to_string())
-                                .collect::<Vec<_>>()
-                        );
-                    }
-                    resolve::play(&mut board, *action);
-                }
+                assert!(search.explains_truth(), "{seat}: {:?}", game.actions);
             }
         }
     }
