@@ -1,7 +1,7 @@
 //! Bluff-move Chess: the 8x8 board as the seat sees it, its own bluffs marked `'` and the enemy
 //! images it knows to be real marked `!`; other enemy images plain.
 
-use super::chess::chess_board;
+use super::chess::{chess_board, fen_rows};
 use bluffchess_rules::board::Color;
 use serde_json::Value;
 
@@ -41,23 +41,8 @@ fn letter_on(fen: &str, square: &str) -> Option<char> {
     let bytes = square.as_bytes();
     let file = usize::from(bytes.first()?.checked_sub(b'a')?);
     let rank = usize::from(bytes.get(1)?.checked_sub(b'1')?);
-    let row = fen
-        .split(' ')
-        .next()?
-        .split('/')
-        .nth(7usize.checked_sub(rank)?)?;
-    let mut at = 0;
-    for c in row.chars() {
-        match c.to_digit(10) {
-            Some(n) => at += n as usize,
-            None if at == file => return Some(c),
-            None => at += 1,
-        }
-        if at > file {
-            return None;
-        }
-    }
-    None
+    let letter = *fen_rows(fen).get(7usize.checked_sub(rank)?)?.get(file)?;
+    (letter != '.').then_some(letter)
 }
 
 #[cfg(test)]

@@ -45,18 +45,7 @@ pub(super) fn ambiguous_board(position: &Value, seat: Color) -> String {
 /// An 8x8 board from a FEN's placement field: upper case White, lower case Black, `.` empty;
 /// `marks` puts a sign after the piece on a square.
 pub fn chess_board(fen: &str, seat: Color, marks: &[(String, char)]) -> String {
-    let placement = fen.split(' ').next().unwrap_or("");
-    let mut rows: Vec<Vec<char>> = placement
-        .split('/')
-        .map(|rank| {
-            rank.chars()
-                .flat_map(|c| match c.to_digit(10) {
-                    Some(n) => vec!['.'; n as usize],
-                    None => vec![c],
-                })
-                .collect()
-        })
-        .collect();
+    let mut rows = fen_rows(fen);
     let mut ranks: Vec<usize> = (1..=8).rev().collect();
     let mut files: Vec<char> = ('a'..='h').collect();
     if seat == Color::Black {
@@ -85,6 +74,22 @@ pub fn chess_board(fen: &str, seat: Color, marks: &[(String, char)]) -> String {
     let letters: Vec<String> = files.iter().map(char::to_string).collect();
     out.push_str(&format!("     {}\n", letters.join(" ")));
     out
+}
+
+/// A FEN's placement field as rows of letters (`.` empty), rank 8 first.
+pub(super) fn fen_rows(fen: &str) -> Vec<Vec<char>> {
+    let placement = fen.split(' ').next().unwrap_or("");
+    placement
+        .split('/')
+        .map(|rank| {
+            rank.chars()
+                .flat_map(|c| match c.to_digit(10) {
+                    Some(n) => vec!['.'; n as usize],
+                    None => vec![c],
+                })
+                .collect()
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -6,6 +6,33 @@ use crate::board::{Bitboard, Color, Piece, Role, Square};
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
 
+/// The FEN piece placement field of the pieces `piece_at` gives, from rank 8 down.
+pub fn placement(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut out = String::with_capacity(72);
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_at(Square::new(rank * 8 + file)) {
+                None => empty += 1,
+                Some(piece) => {
+                    if empty > 0 {
+                        let _ = write!(out, "{empty}");
+                        empty = 0;
+                    }
+                    out.push(piece.char());
+                }
+            }
+        }
+        if empty > 0 {
+            let _ = write!(out, "{empty}");
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out
+}
+
 /// The start position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -76,28 +103,7 @@ impl Position {
 
     /// Writes the position as FEN.
     pub fn fen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_at(Square::new(rank * 8 + file)) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            let _ = write!(out, "{empty}");
-                            empty = 0;
-                        }
-                        out.push(piece.char());
-                    }
-                }
-            }
-            if empty > 0 {
-                let _ = write!(out, "{empty}");
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        let mut out = placement(|sq| self.piece_at(sq));
         out.push_str(if self.turn == Color::White {
             " w "
         } else {

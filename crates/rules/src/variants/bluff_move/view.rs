@@ -3,7 +3,8 @@
 //! shown to be real. A spectator sees the images of both sides and what both were shown.
 
 use super::BluffMove;
-use crate::board::{Bitboard, Color, Square};
+use crate::board::{Bitboard, Color, Piece, Square};
+use crate::chess::fen;
 use crate::game::Seat;
 use serde::Serialize;
 
@@ -77,31 +78,13 @@ impl BluffMoveSummary {
 /// The FEN placement of the pieces on `seen`, and the side to move.
 fn placement(game: &BluffMove, seen: Bitboard) -> String {
     let board = &game.board;
-    let mut fen = String::with_capacity(72);
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            let sq = Square::new(rank * 8 + file);
-            match board.role(sq).filter(|_| seen.contains(sq)) {
-                None => empty += 1,
-                Some(role) => {
-                    if empty > 0 {
-                        fen.push(char::from_digit(empty, 10).expect("a digit"));
-                        empty = 0;
-                    }
-                    let color = board.color(sq).expect("a piece has a side");
-                    fen.push(color.fold(role.upper_char(), role.char()));
-                }
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from_digit(empty, 10).expect("a digit"));
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let piece_at = |sq| {
+        let role = board.role(sq).filter(|_| seen.contains(sq))?;
+        let color = board.color(sq).expect("a piece has a side");
+        Some(Piece { color, role })
+    };
+    let mut fen = fen::placement(piece_at);
     fen.push(' ');
-    fen.push(game.board.turn.fold('w', 'b'));
+    fen.push(board.turn.fold('w', 'b'));
     fen
 }
