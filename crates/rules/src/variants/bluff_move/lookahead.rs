@@ -11,7 +11,7 @@
 //! Every rejection is a contradiction with what the seat saw (the lookahead is sound): the true
 //! placement always passes.
 
-use super::board::{path, Board};
+use super::board::Board;
 use super::resolve::{self, castling_rook, Capture, Private, Public, Resolution};
 use super::BluffMove;
 use crate::board::attacks::{between, queen_attacks};
@@ -169,7 +169,7 @@ impl<'a> Knowledge<'a> {
                 touch[sq.index()].push(k as u32);
             }
             if resolution.public == Public::Pass {
-                passes[mover(game.start.turn, k).index()].push(k as u32);
+                passes[side].push(k as u32);
             }
         }
         Knowledge {
@@ -418,10 +418,7 @@ impl<'a> Knowledge<'a> {
             }
             let color = mover(self.first, step);
             let c = color.index();
-            let real_taken = seen
-                .captures
-                .iter()
-                .any(|c| matches!(c, Capture::Real { .. }));
+            let real_taken = seen.took_real();
             // Where the move may have started: the image itself (a bluff's move, or a real
             // piece without a bluff), or the real piece behind it; only where its type reaches.
             let sources: ArrayVec<Square, 2> = if board.bluffs[c].contains(image) {
@@ -561,10 +558,7 @@ impl Knowledge<'_> {
     ) -> ArrayVec<Placed, 3> {
         let seen = &self.seen[step];
         let shown = role.unwrap_or(piece.image_role);
-        let real_taken = seen
-            .captures
-            .iter()
-            .any(|c| matches!(c, Capture::Real { .. }));
+        let real_taken = seen.took_real();
         let went = |source: Square, role: Role| self.went(piece, step, source, role, to);
         let could = |source: Square, role: Role| {
             went(source, role) && arrives_as(piece.color, role, to, shown)
@@ -707,7 +701,7 @@ fn clear_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
             clear |= sq;
         }
         if let Some(end) = seen.end {
-            clear |= path(mv.from, end).into_iter().collect::<Bitboard>();
+            clear |= between(mv.from, end) | end;
             if blocked_end(end) {
                 clear = clear.without(end);
             }

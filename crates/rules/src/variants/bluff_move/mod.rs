@@ -115,13 +115,22 @@ impl BluffMove {
     /// How the rules end the game after `mover`'s action that did `resolution`.
     fn ending(&self, mover: Color, resolution: &Resolution) -> Option<Outcome> {
         let current = self.keys.last().copied();
+        // Every real piece shows one image, so a position from before the last capture of a
+        // real piece (one image fewer since) cannot come back.
+        let window = (self.quiet as usize + 1).min(self.keys.len());
+        let since_capture = &self.keys[self.keys.len() - window..];
         if resolution.took_king() {
             Some(Outcome::win(mover, "capture of the king"))
         } else if !self.board.has_legal_action() {
             Some(Outcome::win(mover, "no legal move"))
         } else if self.quiet >= QUIET_MOVES_DRAW {
             Some(Outcome::draw("200 moves without a capture of a real piece"))
-        } else if self.keys.iter().filter(|&&k| Some(k) == current).count() >= 5 {
+        } else if since_capture
+            .iter()
+            .filter(|&&k| Some(k) == current)
+            .count()
+            >= 5
+        {
             Some(Outcome::draw("fivefold repetition"))
         } else {
             None
