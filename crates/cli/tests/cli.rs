@@ -140,7 +140,7 @@ fn the_arbiter_plays_a_game_and_keeps_its_record() {
     assert_eq!(answers[2]["events"][0]["text"], "f2f3");
     assert_eq!(
         answers[5]["outcome"],
-        json!({"winner":"black","reason":"checkmate"})
+        json!({"winner":"black","reason":"checkmate","text":"black wins by checkmate"})
     );
     assert_eq!(answers[6]["outcome"]["reason"], "checkmate");
     assert_eq!(answers[7]["view"]["events"].as_array().unwrap().len(), 5);

@@ -5,7 +5,8 @@
 use crate::board::Color;
 use crate::commitment::{chain, commit, to_hex, Salt, SaltSource};
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat, View,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat, View,
 };
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -108,12 +109,35 @@ pub enum ArbiterError {
     /// The action was refused by the rules.
     #[error(transparent)]
     Action(#[from] ActionError),
-    /// A resignation, offer or claim that is not possible now.
-    #[error("{0}")]
-    Meta(String),
-    /// Chance is not to act, or is the only one who may.
-    #[error("{0}")]
-    Turn(String),
+    /// A draw offer by a seat whose own offer still stands.
+    #[error("{0}'s draw offer already stands")]
+    OfferStands(Color),
+    /// A draw offer by a seat that has one from the opponent to answer.
+    #[error("{0} has offered a draw: accept it with accept_draw")]
+    OfferToAnswer(Color),
+    /// An acceptance with no offer from the opponent.
+    #[error("there is no draw offer from {0} to accept")]
+    NoOffer(Color),
+    /// A claim the rules do not allow now.
+    #[error("no draw can be claimed now: the rules allow none in this position")]
+    NoClaim,
+    /// A roll while a player, not Chance, is to act.
+    #[error("it is not Chance's turn to act")]
+    NotChance,
+}
+
+impl ArbiterError {
+    /// A stable machine id for the kind of refusal (`illegal-action`, `no-offer`, ...).
+    pub fn id(&self) -> &'static str {
+        match self {
+            ArbiterError::Action(e) => e.id(),
+            ArbiterError::OfferStands(_) => "offer-stands",
+            ArbiterError::OfferToAnswer(_) => "offer-to-answer",
+            ArbiterError::NoOffer(_) => "no-offer",
+            ArbiterError::NoClaim => "no-claim",
+            ArbiterError::NotChance => "not-chance",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -273,7 +297,7 @@ impl<G: Game> Arbiter<G> {
     /// Lets Chance act, drawing from the game's generator.
     pub fn roll(&mut self) -> Result<Vec<Event>, ArbiterError> {
         if self.to_act() != Some(Actor::Chance) {
-            return Err(ArbiterError::Turn("it is not Chance's turn to act".into()));
+            return Err(ArbiterError::NotChance);
         }
         let chosen = crate::playout::roll(&self.game, &mut self.rng).expect("Chance has outcomes");
         self.apply(&chosen)
@@ -388,38 +412,26 @@ impl<G: Game> Arbiter<G> {
             return Err(ActionError::GameOver.into());
         }
         let ending = match kind {
-            MetaKind::Resign => Some(Outcome::win(!seat, "resignation")),
+            MetaKind::Resign => Some(Outcome::win(!seat, EndReason::Resignation)),
             MetaKind::OfferDraw => {
                 if self.draw_offer == Some(seat) {
-                    return Err(ArbiterError::Meta(format!(
-                        "{seat}'s draw offer already stands"
-                    )));
+                    return Err(ArbiterError::OfferStands(seat));
                 }
                 if self.draw_offer == Some(!seat) {
-                    return Err(ArbiterError::Meta(format!(
-                        "{} has offered a draw: accept it with accept_draw",
-                        !seat
-                    )));
+                    return Err(ArbiterError::OfferToAnswer(!seat));
                 }
                 self.draw_offer = Some(seat);
                 None
             }
             MetaKind::AcceptDraw => {
                 if self.draw_offer != Some(!seat) {
-                    return Err(ArbiterError::Meta(format!(
-                        "there is no draw offer from {} to accept",
-                        !seat
-                    )));
+                    return Err(ArbiterError::NoOffer(!seat));
                 }
-                Some(Outcome::draw("agreement"))
+                Some(Outcome::draw(EndReason::Agreement))
             }
             MetaKind::ClaimDraw => match self.game.claimable_draw(seat) {
                 Some(reason) => Some(Outcome::draw(reason)),
-                None => {
-                    return Err(ArbiterError::Meta(
-                        "no draw can be claimed now: the rules allow none in this position".into(),
-                    ))
-                }
+                None => return Err(ArbiterError::NoClaim),
             },
         };
         self.meta.push(RecordedMeta {

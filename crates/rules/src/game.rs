@@ -7,6 +7,7 @@
 //! cannot tell from the real one.
 
 use crate::board::Color;
+pub use crate::outcome::{EndReason, Outcome};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -210,42 +211,6 @@ impl Event {
     }
 }
 
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Outcome {
-    /// The winner, or `None` for a draw.
-    pub winner: Option<Color>,
-    /// Why, in a few words (`checkmate`, `stalemate`, `resignation`, ...).
-    pub reason: String,
-}
-
-impl Outcome {
-    /// A win for `winner`.
-    pub fn win(winner: Color, reason: impl Into<String>) -> Outcome {
-        Outcome {
-            winner: Some(winner),
-            reason: reason.into(),
-        }
-    }
-
-    /// A draw.
-    pub fn draw(reason: impl Into<String>) -> Outcome {
-        Outcome {
-            winner: None,
-            reason: reason.into(),
-        }
-    }
-}
-
-impl Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.winner {
-            Some(color) => write!(f, "{color} wins by {}", self.reason),
-            None => write!(f, "draw by {}", self.reason),
-        }
-    }
-}
-
 /// Rules options, by name, as given (`{"checkmate": "true"}`); each variant checks its own.
 pub type Options = BTreeMap<String, String>;
 
@@ -275,6 +240,15 @@ pub enum ActionError {
 }
 
 impl ActionError {
+    /// A stable machine id for the kind of refusal.
+    pub fn id(&self) -> &'static str {
+        match self {
+            ActionError::Malformed { .. } => "malformed-action",
+            ActionError::Illegal { .. } => "illegal-action",
+            ActionError::GameOver => "game-over",
+        }
+    }
+
     /// A malformed-text error, cutting long input.
     pub fn malformed(text: &str, reason: impl Into<String>) -> ActionError {
         ActionError::Malformed {
@@ -392,8 +366,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// How the rules ended the game, if they have.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The draw `color` may claim now, if any, as its reason.
-    fn claimable_draw(&self, _color: Color) -> Option<String> {
+    /// The draw `color` may claim now, if any.
+    fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
         None
     }
 

@@ -7,5 +7,6 @@ pub mod board;
 pub mod chess;
 pub mod commitment;
 pub mod game;
+pub mod outcome;
 pub mod playout;
 pub mod variants;

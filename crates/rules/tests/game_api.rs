@@ -5,6 +5,7 @@ use bluffchess_rules::arbiter::{Arbiter, MetaKind, Record};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::chess::{perft::perft as orthodox_perft, Position};
 use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::EndReason;
 use bluffchess_rules::game::{Actor, Game, Options, Outcome, Seat};
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::chess::Chess;
@@ -44,7 +45,7 @@ fn a_finished_game_is_over_for_every_command() {
     }
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
     assert_eq!(game.to_act(), None);
     assert!(game.legal().is_none());
@@ -59,7 +60,7 @@ fn a_draw_offer_lapses_when_the_opponent_plays_on() {
     // The offerer may still move; the offer stands.
     game.play("e2e4").unwrap();
     game.meta(Color::Black, MetaKind::AcceptDraw).unwrap();
-    assert_eq!(game.outcome(), Some(Outcome::draw("agreement")));
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Agreement)));
 
     let mut game = new_chess(2);
     game.play("e2e4").unwrap();
@@ -81,7 +82,10 @@ fn threefold_repetition_may_be_claimed_by_either_seat() {
         game.play(mv).unwrap();
     }
     game.meta(Color::Black, MetaKind::ClaimDraw).unwrap();
-    assert_eq!(game.outcome(), Some(Outcome::draw("threefold repetition")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::ThreefoldRepetition))
+    );
     let record = game.record();
     assert_eq!(verify(&record), Ok(game.outcome()));
 }
@@ -100,7 +104,7 @@ fn resignation_shows_in_every_view_and_the_record() {
     }
     assert_eq!(
         verify(&game.record()),
-        Ok(Some(Outcome::win(Color::White, "resignation")))
+        Ok(Some(Outcome::win(Color::White, EndReason::Resignation)))
     );
 }
 
@@ -147,10 +151,9 @@ fn verify_names_the_first_altered_entry() {
     assert!(tamper(&record, |r| r.actions[4].salt = Some("ab".into()))
         .starts_with("action 4: a salt on an action"));
     assert!(tamper(&record, |r| r.game_id = "other".into()).starts_with("action 0: its digest"));
-    assert!(
-        tamper(&record, |r| r.outcome = Some(Outcome::draw("agreement")))
-            .starts_with("outcome: recorded")
-    );
+    assert!(tamper(&record, |r| r.outcome =
+        Some(Outcome::draw(EndReason::Agreement)))
+    .starts_with("outcome: recorded"));
     assert!(tamper(&record, |r| r
         .options
         .insert("x".into(), "1".into())

@@ -7,6 +7,7 @@ use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::board::board39::Square39;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::EndReason;
 use bluffchess_rules::game::{Actor, Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
 use bluffchess_rules::variants::reality_check::{Action, Kind, RealityCheck, Setup};
@@ -52,7 +53,7 @@ fn thousands_of_whole_random_games_are_fuzzed_and_verified() {
 }
 
 /// Plays `games` whole random games through the arbiter and says how each ended.
-fn endings(options: &Options, games: u64, seed: u64) -> Vec<String> {
+fn endings(options: &Options, games: u64, seed: u64) -> Vec<EndReason> {
     let mut endings = Vec::new();
     for g in 0..games {
         let mut arbiter: Arbiter<RealityCheck> =
@@ -75,7 +76,10 @@ fn endings(options: &Options, games: u64, seed: u64) -> Vec<String> {
 fn random_games_are_won_by_removing_the_true_pieces() {
     for (i, options) in every_rules().iter().enumerate() {
         let endings = endings(options, 400, 200 + i as u64);
-        let wins = endings.iter().filter(|r| r.contains("true pieces")).count();
+        let wins = endings
+            .iter()
+            .filter(|&&r| r == EndReason::TruePiecesRemoved)
+            .count();
         println!("{options:?}: {wins} of 400 won by removing the true pieces");
         assert!(wins > 0, "{options:?}");
     }

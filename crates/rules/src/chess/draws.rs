@@ -4,6 +4,7 @@
 
 use super::{Move, Position};
 use crate::board::Color;
+use crate::outcome::EndReason;
 
 /// Why a game of chess ended by the rules of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,12 +35,17 @@ impl Ending {
 
     /// A short description, as outcomes are reported.
     pub fn reason(self) -> &'static str {
+        self.end_reason().text()
+    }
+
+    /// The typed reason an outcome carries.
+    pub fn end_reason(self) -> EndReason {
         match self {
-            Ending::Checkmate { .. } => "checkmate",
-            Ending::Stalemate => "stalemate",
-            Ending::InsufficientMaterial => "insufficient material",
-            Ending::SeventyFiveMoves => "75-move rule",
-            Ending::FivefoldRepetition => "fivefold repetition",
+            Ending::Checkmate { .. } => EndReason::Checkmate,
+            Ending::Stalemate => EndReason::Stalemate,
+            Ending::InsufficientMaterial => EndReason::InsufficientMaterial,
+            Ending::SeventyFiveMoves => EndReason::SeventyFiveMoveRule,
+            Ending::FivefoldRepetition => EndReason::FivefoldRepetition,
         }
     }
 }
@@ -56,9 +62,14 @@ pub enum DrawClaim {
 impl DrawClaim {
     /// A short description.
     pub fn reason(self) -> &'static str {
+        self.end_reason().text()
+    }
+
+    /// The typed reason an outcome carries.
+    pub fn end_reason(self) -> EndReason {
         match self {
-            DrawClaim::ThreefoldRepetition => "threefold repetition",
-            DrawClaim::FiftyMoves => "50-move rule",
+            DrawClaim::ThreefoldRepetition => EndReason::ThreefoldRepetition,
+            DrawClaim::FiftyMoves => EndReason::FiftyMoveRule,
         }
     }
 }

@@ -15,7 +15,8 @@ pub use view::{AlterEgoSummary, EgoView};
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{History, Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use rand::RngCore;
 
@@ -122,7 +123,7 @@ impl AlterEgo {
         self.bound[mover.index()] = None;
         self.death_move = false;
         if captured.is_some() && captured == self.ego[(!mover).index()] {
-            self.end(Outcome::win(mover, "capture of the alter ego"), mover);
+            self.end(Outcome::win(mover, EndReason::EgoCaptured), mover);
             return Ok(());
         }
         if let Some(outcome) = self.ending() {
@@ -221,20 +222,24 @@ impl AlterEgo {
         if self.legal_moves().is_empty() {
             let bound = self.bound[side.index()].is_some();
             if pos.is_check() {
-                let reason = if bound { "empty mate" } else { "checkmate" };
+                let reason = if bound {
+                    EndReason::EmptyMate
+                } else {
+                    EndReason::Checkmate
+                };
                 return Some(Outcome::win(!side, reason));
             }
             if !pos.has_legal_moves() {
-                return Some(Outcome::draw("stalemate"));
+                return Some(Outcome::draw(EndReason::Stalemate));
             }
         }
         let kings_only = (pos.occupied() - pos.by_role(Role::King)).is_empty();
         if kings_only {
-            Some(Outcome::draw("king against king"))
+            Some(Outcome::draw(EndReason::BareKings))
         } else if pos.halfmove_clock() >= 150 {
-            Some(Outcome::draw("75-move rule"))
+            Some(Outcome::draw(EndReason::SeventyFiveMoveRule))
         } else if self.history.repetitions() >= 5 {
-            Some(Outcome::draw("fivefold repetition"))
+            Some(Outcome::draw(EndReason::FivefoldRepetition))
         } else {
             None
         }
@@ -368,10 +373,10 @@ impl Game for AlterEgo {
         self.outcome.clone()
     }
 
-    fn claimable_draw(&self, _color: Color) -> Option<String> {
+    fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
         self.history
             .claimable_draw()
-            .map(|claim| claim.reason().to_string())
+            .map(|claim| claim.end_reason())
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {

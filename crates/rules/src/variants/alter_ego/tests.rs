@@ -1,6 +1,7 @@
 //! Scenario tests, one or more per numbered rule of the seed and per ruling.
 
 use super::*;
+use crate::game::EndReason;
 use crate::game::{EventKind, Game};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -72,7 +73,7 @@ fn rule_3_checkmate_wins() {
     play(&mut game, "f2f3, e7e5, g2g4, d8h4");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
     assert_eq!(game.to_act(), None);
 }
@@ -84,7 +85,7 @@ fn rule_3_capturing_the_piece_with_the_enemy_ego_wins() {
     play(&mut game, "a8a2, stay, c1a2");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "capture of the alter ego"))
+        Some(Outcome::win(Color::White, EndReason::EgoCaptured))
     );
 }
 
@@ -145,7 +146,7 @@ fn ruling_3_en_passant_makes_a_death_move() {
     play(&mut game, "stay, d4e3");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "capture of the alter ego"))
+        Some(Outcome::win(Color::Black, EndReason::EgoCaptured))
     );
 }
 
@@ -218,7 +219,7 @@ fn rule_10_empty_mate() {
     play(&mut game, "a8a2, transfer c8, h1h8");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "empty mate"))
+        Some(Outcome::win(Color::White, EndReason::EmptyMate))
     );
 }
 
@@ -229,7 +230,7 @@ fn ruling_7_empty_mate_with_the_ego_bound_to_the_king_though_a_piece_could_block
     play(&mut game, "a8a2, transfer e8, h1h8");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "empty mate"))
+        Some(Outcome::win(Color::White, EndReason::EmptyMate))
     );
     let mut free = from_fen("r3k3/3ppp2/4n3/8/8/8/8/2N1K2R b - - 0 1");
     play(&mut free, "a8a2, stay, h1h8");
@@ -241,7 +242,7 @@ fn ruling_7_empty_mate_with_the_ego_bound_to_the_king_though_a_piece_could_block
 fn ruling_7_bound_with_no_piece_able_to_move_is_stalemate() {
     let mut game = from_fen("1r5k/8/6Q1/p7/P7/8/8/K7 b - - 0 1");
     play(&mut game, "b8b1, transfer a5, a1b1");
-    assert_eq!(game.outcome(), Some(Outcome::draw("stalemate")));
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Stalemate)));
 }
 
 #[test]
@@ -254,20 +255,26 @@ fn ruling_1_only_king_against_king_is_dead() {
     );
     let mut game = from_fen("4k3/8/8/8/8/8/3q4/4K3 w - - 0 1");
     play(&mut game, "e1d2");
-    assert_eq!(game.outcome(), Some(Outcome::draw("king against king")));
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::BareKings)));
 }
 
 #[test]
 fn ruling_1_the_75_move_rule_and_fivefold_repetition() {
     let mut game = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 149 80");
     play(&mut game, "a1a2");
-    assert_eq!(game.outcome(), Some(Outcome::draw("75-move rule")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::SeventyFiveMoveRule))
+    );
     let mut game = start();
     let cycle = "g1f3, g8f6, f3g1, f6g8";
     for _ in 0..4 {
         play(&mut game, cycle);
     }
-    assert_eq!(game.outcome(), Some(Outcome::draw("fivefold repetition")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::FivefoldRepetition))
+    );
 }
 
 #[test]

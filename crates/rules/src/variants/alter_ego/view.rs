@@ -38,7 +38,7 @@ pub struct AlterEgoSummary {
     /// The piece the side to move must move (after a transfer), when the seat knows it.
     pub bound: Option<Square>,
     /// The draw the side to move may claim now, if any.
-    pub claimable_draw: Option<String>,
+    pub claimable_draw: Option<crate::outcome::EndReason>,
 }
 
 impl AlterEgoSummary {

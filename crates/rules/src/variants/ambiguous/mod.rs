@@ -18,7 +18,8 @@ use crate::board::attacks::pawn_attacks;
 use crate::board::{Color, Role, Square};
 use crate::chess::{Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use rand::RngCore;
 
@@ -191,7 +192,7 @@ impl Ambiguous {
             double_step.then(|| Square::new(((mv.from.index() + mv.to.index()) / 2) as u32));
         self.phase = Phase::Name;
         if king_taken {
-            return self.end(Outcome::win(mover, "capture of the king"), mover);
+            return self.end(Outcome::win(mover, EndReason::KingCaptured), mover);
         }
         if irreversible {
             self.repetitions.clear();
@@ -211,21 +212,21 @@ impl Ambiguous {
     fn ending(&self) -> Option<Outcome> {
         let side = self.position.turn();
         if self.candidates().is_empty() {
-            return Some(Outcome::win(!side, "no destination"));
+            return Some(Outcome::win(!side, EndReason::NoDestination));
         }
         if self.rules.checkmate && mate::is_trapped(&self.position, self.passed) {
             return Some(if self.position.is_check() {
-                Outcome::win(!side, "checkmate")
+                Outcome::win(!side, EndReason::Checkmate)
             } else if self.rules.stalemate_draw {
-                Outcome::draw("stalemate")
+                Outcome::draw(EndReason::Stalemate)
             } else {
-                Outcome::win(!side, "stalemate")
+                Outcome::win(!side, EndReason::Stalemate)
             });
         }
         if self.position.halfmove_clock() >= 150 {
-            Some(Outcome::draw("75-move rule"))
+            Some(Outcome::draw(EndReason::SeventyFiveMoveRule))
         } else if self.repetition_count() >= 5 {
-            Some(Outcome::draw("fivefold repetition"))
+            Some(Outcome::draw(EndReason::FivefoldRepetition))
         } else {
             None
         }
@@ -336,13 +337,13 @@ impl Game for Ambiguous {
         self.outcome.clone()
     }
 
-    fn claimable_draw(&self, _color: Color) -> Option<String> {
+    fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
         if !matches!(self.phase, Phase::Name) {
             None
         } else if self.repetition_count() >= 3 {
-            Some("threefold repetition".into())
+            Some(EndReason::ThreefoldRepetition)
         } else if self.position.halfmove_clock() >= 100 {
-            Some("50-move rule".into())
+            Some(EndReason::FiftyMoveRule)
         } else {
             None
         }

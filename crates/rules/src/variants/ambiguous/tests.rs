@@ -1,6 +1,7 @@
 //! The seed's rules and notes, and every ruling, as scenarios.
 
 use super::*;
+use crate::game::EndReason;
 use crate::game::Game;
 
 fn game_with(options: &[(&str, &str)]) -> Ambiguous {
@@ -103,7 +104,7 @@ fn rule_capturing_the_king_wins() {
     play(&mut game, "e1");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "capture of the king"))
+        Some(Outcome::win(Color::Black, EndReason::KingCaptured))
     );
     assert_eq!(game.to_act(), None);
     assert!(
@@ -148,7 +149,7 @@ fn note_1_parry_by_capturing_the_checker() {
     );
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
     let game = from_fen("R7/8/4k3/8/8/8/6PP/r6K w - - 0 1", CHECKMATE);
     assert_eq!(game.outcome(), None, "Ra8xa1 takes the only checker");
@@ -160,7 +161,7 @@ fn note_1_parry_by_a_king_move_no_own_piece_can_copy() {
     let game = from_fen("8/8/1k6/8/5N2/8/7P/r6K w - - 0 1", CHECKMATE);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
     let game = from_fen("8/N7/1k6/8/8/8/7P/r6K w - - 0 1", CHECKMATE);
     assert_eq!(
@@ -179,13 +180,13 @@ fn note_1_parry_by_a_block_two_squares_away() {
     let game = from_fen("k7/8/8/8/8/7N/6PP/r6K w - - 0 1", CHECKMATE);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
     // The pinned rook on f3 could also go to f1: the opponent would pick it and open the diagonal.
     let game = from_fen("k7/8/2b5/1B6/8/5R1p/7P/r6K w - - 0 1", CHECKMATE);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
 }
 
@@ -198,7 +199,7 @@ fn without_the_checkmate_option_a_mated_side_plays_on() {
     play(&mut game, "g1");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "capture of the king"))
+        Some(Outcome::win(Color::Black, EndReason::KingCaptured))
     );
 }
 
@@ -208,10 +209,10 @@ fn stalemate_loses_with_checkmate_unless_stalemate_is_a_draw() {
     let game = from_fen(fen, CHECKMATE);
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "stalemate"))
+        Some(Outcome::win(Color::Black, EndReason::Stalemate))
     );
     let game = from_fen(fen, &[("checkmate", "true"), ("stalemate", "draw")]);
-    assert_eq!(game.outcome(), Some(Outcome::draw("stalemate")));
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::Stalemate)));
     let game = from_fen(fen, &[]);
     assert_eq!(game.outcome(), None);
 }
@@ -238,20 +239,26 @@ fn options_are_checked() {
 fn the_75_move_rule_and_fivefold_repetition_count_naming_positions() {
     let mut game = from_fen("1k6/8/8/8/8/8/8/R3K3 w - - 149 80", &[]);
     play(&mut game, "a2");
-    assert_eq!(game.outcome(), Some(Outcome::draw("75-move rule")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::SeventyFiveMoveRule))
+    );
     let mut game = game_with(&[]);
     for _ in 0..4 {
         play(&mut game, "f3 g1f3 f6 g8f6 g1 f3g1 g8 f6g8");
     }
-    assert_eq!(game.outcome(), Some(Outcome::draw("fivefold repetition")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::FivefoldRepetition))
+    );
     let mut game = game_with(&[]);
     play(
         &mut game,
         "f3 g1f3 f6 g8f6 g1 f3g1 g8 f6g8 f3 g1f3 f6 g8f6 g1 f3g1 g8 f6g8",
     );
     assert_eq!(
-        game.claimable_draw(Color::White).as_deref(),
-        Some("threefold repetition")
+        game.claimable_draw(Color::White),
+        Some(EndReason::ThreefoldRepetition)
     );
 }
 

@@ -18,7 +18,8 @@ pub use view::{BluffMoveSummary, BluffView};
 
 use crate::board::{Color, Square};
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use board::Board;
 use rand::RngCore;
@@ -120,18 +121,18 @@ impl BluffMove {
         let window = (self.quiet as usize + 1).min(self.keys.len());
         let since_capture = &self.keys[self.keys.len() - window..];
         if resolution.took_king() {
-            Some(Outcome::win(mover, "capture of the king"))
+            Some(Outcome::win(mover, EndReason::KingCaptured))
         } else if !self.board.has_legal_action() {
-            Some(Outcome::win(mover, "no legal move"))
+            Some(Outcome::win(mover, EndReason::NoLegalMove))
         } else if self.quiet >= QUIET_MOVES_DRAW {
-            Some(Outcome::draw("200 moves without a capture of a real piece"))
+            Some(Outcome::draw(EndReason::NoRealCapture))
         } else if since_capture
             .iter()
             .filter(|&&k| Some(k) == current)
             .count()
             >= 5
         {
-            Some(Outcome::draw("fivefold repetition"))
+            Some(Outcome::draw(EndReason::FivefoldRepetition))
         } else {
             None
         }

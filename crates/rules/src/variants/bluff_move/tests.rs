@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::board::{Piece, Role};
+use crate::game::EndReason;
 use crate::game::{EventKind, Game};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -345,7 +346,7 @@ fn check_capturing_the_real_king_wins() {
     play(&mut game, "e8e1");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "capture of the king"))
+        Some(Outcome::win(Color::Black, EndReason::KingCaptured))
     );
     assert_eq!(game.to_act(), None);
     assert_eq!(game.apply_text("e1e2"), Err(ActionError::GameOver));
@@ -659,7 +660,7 @@ fn rule_7_a_side_with_no_legal_move_loses() {
     play(&mut game, "h8g8");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "no legal move"))
+        Some(Outcome::win(Color::White, EndReason::NoLegalMove))
     );
 }
 
@@ -712,7 +713,7 @@ fn conventions_the_no_progress_draw_after_200_moves_without_a_real_piece_leaving
     play(&mut game, "g8f6");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::draw("200 moves without a capture of a real piece"))
+        Some(Outcome::draw(EndReason::NoRealCapture))
     );
     // A captured bluff does not count; a captured real piece does.
     let mut game = seed_rook_example();
@@ -736,7 +737,10 @@ fn conventions_the_fifth_repetition_of_the_public_position_draws() {
     play(&mut game, "bluff g1f3, g8f6, e2d3");
     assert_eq!(game.outcome(), None);
     play(&mut game, "e7d6");
-    assert_eq!(game.outcome(), Some(Outcome::draw("fivefold repetition")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::FivefoldRepetition))
+    );
 }
 
 #[test]

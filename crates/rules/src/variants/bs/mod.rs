@@ -19,7 +19,8 @@ pub use view::{BsSummary, PendingView, PieceView};
 
 use crate::board::{Bitboard, Color, Square};
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
@@ -327,7 +328,7 @@ impl Bs {
         self.push_event(answerer, Audience::All, EventKind::Action, "accept".into());
         let captured = self.carry_out(pending);
         if captured == Some(Identity::King) {
-            self.end(Outcome::win(self.turn, "capture of the king"), answerer);
+            self.end(Outcome::win(self.turn, EndReason::KingCaptured), answerer);
         } else {
             self.pass_turn(captured.is_some() || pending.promotion.is_some());
         }
@@ -341,13 +342,13 @@ impl Bs {
         self.announce_call(pending, lawful);
         if lawful {
             if self.carry_out(pending) == Some(Identity::King) {
-                return self.end(Outcome::win(mover, "capture of the king"), caller);
+                return self.end(Outcome::win(mover, EndReason::KingCaptured), caller);
             }
             self.phase = Phase::Remove;
         } else {
             let identity = self.take_off(pending.from);
             if identity == Identity::King {
-                return self.end(Outcome::win(caller, "removal of the king"), caller);
+                return self.end(Outcome::win(caller, EndReason::KingRemoved), caller);
             }
             self.pass_turn(true);
         }
@@ -473,9 +474,9 @@ impl Bs {
         );
         if self.take_off(sq) == Identity::King {
             let reason = if lone_king {
-                "removal of the last piece, the king"
+                EndReason::LastPieceRemoved
             } else {
-                "removal of the king"
+                EndReason::KingRemoved
             };
             self.end(Outcome::win(self.turn, reason), caller);
         } else {
@@ -502,9 +503,9 @@ impl Bs {
         self.repetitions.push(self.public_key());
         let side = self.turn;
         let outcome = if !self.has_legal_move() {
-            Some(Outcome::win(!side, "no legal move"))
+            Some(Outcome::win(!side, EndReason::NoLegalMove))
         } else if self.quiet_moves >= NO_PROGRESS_LIMIT {
-            Some(Outcome::draw("200 moves without a piece leaving the game"))
+            Some(Outcome::draw(EndReason::NoProgress))
         } else if self
             .repetitions
             .iter()
@@ -512,7 +513,7 @@ impl Bs {
             .count()
             >= 5
         {
-            Some(Outcome::draw("fivefold repetition"))
+            Some(Outcome::draw(EndReason::FivefoldRepetition))
         } else {
             None
         };

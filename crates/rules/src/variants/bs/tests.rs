@@ -1,6 +1,7 @@
 //! The seed's rules and examples, and every ruling, as scenarios.
 
 use super::*;
+use crate::game::EndReason;
 use crate::game::Game;
 
 fn new_game(spy: bool) -> Bs {
@@ -223,14 +224,14 @@ fn rule_5_a_called_king_capture_is_undone() {
     play(&mut game, "e2e7, accept");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "capture of the king"))
+        Some(Outcome::win(Color::White, EndReason::KingCaptured))
     );
     // A rook that takes the king lawfully wins even when called.
     let mut game = set_up("RNBQKBNP/PPPPRPPP", "RNBQPBNR/PPPPKPPP");
     play(&mut game, "e2e7, call");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "capture of the king"))
+        Some(Outcome::win(Color::White, EndReason::KingCaptured))
     );
 }
 
@@ -249,10 +250,7 @@ fn rule_5_a_caller_with_only_its_king_must_remove_it_and_loses() {
     play(&mut game, "remove e8");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(
-            Color::White,
-            "removal of the last piece, the king"
-        ))
+        Some(Outcome::win(Color::White, EndReason::LastPieceRemoved))
     );
 }
 
@@ -427,7 +425,7 @@ fn rule_7_capturing_or_removing_the_king_wins_and_no_move_loses() {
     play(&mut game, "a1a8, call");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::White, "capture of the king"))
+        Some(Outcome::win(Color::White, EndReason::KingCaptured))
     );
     // A king that moves unlawfully and is caught is removed: its side loses.
     let mut game = position(
@@ -444,7 +442,7 @@ fn rule_7_capturing_or_removing_the_king_wins_and_no_move_loses() {
     play(&mut game, "call");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "removal of the king"))
+        Some(Outcome::win(Color::Black, EndReason::KingRemoved))
     );
 }
 
@@ -476,10 +474,7 @@ fn conventions_the_no_progress_draw_and_fivefold_repetition() {
     let mut game = standard();
     game.quiet_moves = 199;
     play(&mut game, "b1c3, accept");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::draw("200 moves without a piece leaving the game"))
-    );
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::NoProgress)));
     let mut game = standard();
     for _ in 0..4 {
         play(
@@ -487,7 +482,10 @@ fn conventions_the_no_progress_draw_and_fivefold_repetition() {
             "b1c3, accept, b8c6, accept, c3b1, accept, c6b8, accept",
         );
     }
-    assert_eq!(game.outcome(), Some(Outcome::draw("fivefold repetition")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::FivefoldRepetition))
+    );
 }
 
 #[test]

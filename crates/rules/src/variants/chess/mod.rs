@@ -15,7 +15,8 @@ pub(crate) use actions::check_legal as explain_illegal;
 use crate::board::Color;
 use crate::chess::{Ending, History, Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use rand::RngCore;
 
@@ -131,10 +132,10 @@ impl Game for Chess {
         self.history.ending().map(outcome_of)
     }
 
-    fn claimable_draw(&self, _color: Color) -> Option<String> {
+    fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
         self.history
             .claimable_draw()
-            .map(|claim| claim.reason().to_string())
+            .map(|claim| claim.end_reason())
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Chess {
@@ -144,7 +145,7 @@ impl Game for Chess {
 
 fn outcome_of(ending: Ending) -> Outcome {
     match ending.winner() {
-        Some(winner) => Outcome::win(winner, ending.reason()),
-        None => Outcome::draw(ending.reason()),
+        Some(winner) => Outcome::win(winner, ending.end_reason()),
+        None => Outcome::draw(ending.end_reason()),
     }
 }

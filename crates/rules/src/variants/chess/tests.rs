@@ -13,7 +13,7 @@ fn fools_mate_ends_the_game() {
     play(&mut game, "f2f3 e7e5 g2g4 d8h4");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "checkmate"))
+        Some(Outcome::win(Color::Black, EndReason::Checkmate))
     );
     assert_eq!(game.to_act(), None);
     assert!(game.legal_actions().is_empty());

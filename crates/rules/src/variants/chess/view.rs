@@ -17,7 +17,7 @@ pub struct ChessSummary {
     /// The last move played, in UCI.
     pub last_move: Option<String>,
     /// The draw the side to move may claim now, if any.
-    pub claimable_draw: Option<String>,
+    pub claimable_draw: Option<crate::outcome::EndReason>,
 }
 
 impl ChessSummary {

@@ -24,7 +24,8 @@ pub use view::{PieceView, RealityCheckSummary, SideView};
 use crate::board::board39::{Bitboard39, Square39};
 use crate::board::Color;
 use crate::game::{
-    ActionError, Actor, Audience, Event, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use knowledge::{take_out, Seen, Stay};
 use moves::{capture_targets, quiet_targets};
@@ -745,7 +746,7 @@ impl RealityCheck {
             self.quiet += 1;
         }
         if let Some(loser) = Color::ALL.into_iter().find(|&c| self.true_in_game(c) == 0) {
-            return self.end(Outcome::win(!loser, "removal of all four true pieces"));
+            return self.end(Outcome::win(!loser, EndReason::TruePiecesRemoved));
         }
         self.turn = !self.turn;
         self.begin_turn();
@@ -757,19 +758,19 @@ impl RealityCheck {
         self.phase = Phase::Turn;
         let c = self.turn;
         if self.must_drop(c) && self.empty_drop_squares(c).is_empty() {
-            return self.end(Outcome::win(!c, "a forced drop that cannot be made"));
+            return self.end(Outcome::win(!c, EndReason::ImpossibleDrop));
         }
         if !self.has_turn() {
-            return self.end(Outcome::win(!c, "no legal turn"));
+            return self.end(Outcome::win(!c, EndReason::NoLegalMove));
         }
         if self.quiet >= QUIET_LIMIT {
-            return self.end(Outcome::draw("200 moves without a piece leaving the game"));
+            return self.end(Outcome::draw(EndReason::NoProgress));
         }
         let position = self.public_position();
         self.positions.push(position);
         let seen = self.positions.iter().filter(|&&p| p == position).count();
         if seen >= REPETITION_LIMIT {
-            self.end(Outcome::draw("fifth repetition"));
+            self.end(Outcome::draw(EndReason::FivefoldRepetition));
         }
     }
 

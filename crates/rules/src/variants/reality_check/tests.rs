@@ -2,6 +2,7 @@
 //! rule they check.
 
 use super::*;
+use crate::game::EndReason;
 use crate::game::Game;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -664,10 +665,7 @@ fn rule_4_a_forced_drop_that_cannot_be_made_loses() {
     play(&mut game, "e5d4");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(
-            Color::Black,
-            "a forced drop that cannot be made"
-        ))
+        Some(Outcome::win(Color::Black, EndReason::ImpossibleDrop))
     );
     assert_eq!(game.to_act(), None);
 }
@@ -683,10 +681,7 @@ fn rule_5_removing_all_four_enemy_true_pieces_wins() {
     play(&mut game, "rc d4e5");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(
-            Color::White,
-            "removal of all four true pieces"
-        ))
+        Some(Outcome::win(Color::White, EndReason::TruePiecesRemoved))
     );
     assert_eq!(game.legal_actions(), []);
     assert_eq!(game.apply_text("d9d8"), Err(ActionError::GameOver));
@@ -703,7 +698,7 @@ fn rule_5_a_side_with_no_legal_turn_loses() {
     play(&mut game, "d9d8, flip d8");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(Color::Black, "no legal turn"))
+        Some(Outcome::win(Color::Black, EndReason::NoLegalMove))
     );
 }
 
@@ -1015,10 +1010,7 @@ fn convention_200_turns_without_a_piece_leaving_the_game_draw() {
     let mut game = started(&[]);
     game.quiet = 199;
     play(&mut game, "b3b4, flip b4");
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::draw("200 moves without a piece leaving the game"))
-    );
+    assert_eq!(game.outcome(), Some(Outcome::draw(EndReason::NoProgress)));
     // A capture into the hand does not reset the count; a true piece leaving the game does.
     let mut game = started(&[]);
     arrange(&mut game, "d4=BB c4=PP", "e5=RR b5=NB d9=PP");
@@ -1038,7 +1030,10 @@ fn convention_the_fifth_repetition_of_the_public_position_draws() {
     }
     // Black to move after White's first move of the cycle, with d1 exempt: the fifth time.
     play(&mut game, "c2b4, flip d1");
-    assert_eq!(game.outcome(), Some(Outcome::draw("fifth repetition")));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::draw(EndReason::FivefoldRepetition))
+    );
 }
 
 #[test]
@@ -1062,10 +1057,7 @@ fn option_memory_removing_the_last_true_piece_loses() {
     play(&mut game, "remove d1");
     assert_eq!(
         game.outcome(),
-        Some(Outcome::win(
-            Color::Black,
-            "removal of all four true pieces"
-        ))
+        Some(Outcome::win(Color::Black, EndReason::TruePiecesRemoved))
     );
     assert_eq!(game.quiet, 0, "a piece left the game");
 }
