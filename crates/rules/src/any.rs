@@ -5,6 +5,7 @@ use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record, RecordedAct
 use crate::board::Color;
 use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
+use crate::registry::VariantSpec;
 use crate::variants::alter_ego::AlterEgo;
 use crate::variants::ambiguous::Ambiguous;
 use crate::variants::bluff_move::BluffMove;
@@ -13,88 +14,86 @@ use crate::variants::chess::Chess;
 use crate::variants::reality_check::RealityCheck;
 use serde_json::Value;
 
-/// A variant's id and display name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantInfo {
-    /// The id (`chess`).
-    pub id: &'static str,
-    /// The display name (`Orthodox Chess`).
-    pub name: &'static str,
-}
+/// One line per variant: the enum arm and the variant's type. Adding a variant touches its folder
+/// and this list.
+macro_rules! variants {
+    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
+        /// The variants this build plays, in the order menus list them.
+        pub const VARIANTS: &[&VariantSpec] = &[$(&<$game as Game>::SPEC),*];
 
-/// The variants this build plays.
-pub const VARIANTS: &[VariantInfo] = &[
-    VariantInfo {
-        id: Chess::ID,
-        name: Chess::NAME,
-    },
-    VariantInfo {
-        id: AlterEgo::ID,
-        name: AlterEgo::NAME,
-    },
-    VariantInfo {
-        id: Ambiguous::ID,
-        name: Ambiguous::NAME,
-    },
-    VariantInfo {
-        id: BluffMove::ID,
-        name: BluffMove::NAME,
-    },
-    VariantInfo {
-        id: RealityCheck::ID,
-        name: RealityCheck::NAME,
-    },
-    VariantInfo {
-        id: Bs::ID,
-        name: Bs::NAME,
-    },
-];
+        /// A game of any variant under its arbiter.
+        // Games are made once and played in place, never copied in a hot loop: boxing buys nothing.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Clone, Debug)]
+        pub enum AnyGame {
+            $($(#[$doc])* $arm(Arbiter<$game>),)*
+        }
 
-/// A game of any variant under its arbiter.
-// Games are made once and played in place, never copied in a hot loop: boxing buys nothing.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Orthodox chess.
-    Chess(Arbiter<Chess>),
-    /// Alter Ego Bluff Chess.
-    AlterEgo(Arbiter<AlterEgo>),
-    /// Ambiguous Chess.
-    Ambiguous(Arbiter<Ambiguous>),
-    /// Bluff-move Chess.
-    BluffMove(Arbiter<BluffMove>),
-    /// Reality Check.
-    RealityCheck(Arbiter<RealityCheck>),
-    /// BS Chess.
-    Bs(Arbiter<Bs>),
-}
+        macro_rules! dispatch {
+            ($self:expr, $g:ident => $body:expr) => {
+                match $self {
+                    $(AnyGame::$arm($g) => $body,)*
+                }
+            };
+        }
 
-macro_rules! dispatch {
-    ($self:expr, $game:ident => $body:expr) => {
-        match $self {
-            AnyGame::Chess($game) => $body,
-            AnyGame::AlterEgo($game) => $body,
-            AnyGame::Ambiguous($game) => $body,
-            AnyGame::BluffMove($game) => $body,
-            AnyGame::RealityCheck($game) => $body,
-            AnyGame::Bs($game) => $body,
+        /// Calls `visitor` with the type of the variant whose id is `variant`.
+        pub fn with_variant<V: VariantVisitor>(
+            variant: &str,
+            visitor: V,
+        ) -> Result<V::Output, NewGameError> {
+            $(if variant == <$game as Game>::ID {
+                return Ok(visitor.visit::<$game>());
+            })*
+            Err(NewGameError::UnknownVariant(crate::game::shorten(variant)))
+        }
+
+        impl AnyGame {
+            fn from_arbiter<G: Game>(arbiter: Arbiter<G>) -> AnyGame {
+                let boxed: Box<dyn std::any::Any> = Box::new(arbiter);
+                $(let boxed = match boxed.downcast::<Arbiter<$game>>() {
+                    Ok(arbiter) => return AnyGame::$arm(*arbiter),
+                    Err(other) => other,
+                };)*
+                drop(boxed);
+                unreachable!("every Game is listed in variants!")
+            }
         }
     };
+}
+
+variants! {
+    /// Orthodox chess.
+    Chess(Chess),
+    /// Alter Ego Bluff Chess.
+    AlterEgo(AlterEgo),
+    /// Ambiguous Chess.
+    Ambiguous(Ambiguous),
+    /// Bluff-move Chess.
+    BluffMove(BluffMove),
+    /// Reality Check.
+    RealityCheck(RealityCheck),
+    /// BS Chess.
+    Bs(Bs),
+}
+
+/// Code that runs on the type of a variant chosen at run time (see [`with_variant`]).
+pub trait VariantVisitor {
+    /// What it gives back.
+    type Output;
+    /// Runs on variant `G`.
+    fn visit<G: Game>(self) -> Self::Output;
 }
 
 /// Why a game could not be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum NewGameError {
     /// No such variant.
-    #[error("unknown variant {0:?}: the variants are {list}", list = variant_list())]
+    #[error("unknown variant {0:?}: the variants are {list}", list = crate::registry::variant_ids())]
     UnknownVariant(String),
     /// A bad option.
     #[error(transparent)]
     Option(#[from] OptionError),
-}
-
-fn variant_list() -> String {
-    VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
 }
 
 impl AnyGame {
@@ -115,38 +114,42 @@ impl AnyGame {
         salts: SaltSource,
         game_id: Option<String>,
     ) -> Result<AnyGame, NewGameError> {
-        fn make<G: Game>(
-            options: &Options,
+        struct Make<'a> {
+            options: &'a Options,
             seed: u64,
             salts: SaltSource,
             game_id: Option<String>,
-        ) -> Result<Arbiter<G>, OptionError> {
-            match game_id {
-                Some(id) => Arbiter::with_id(options, seed, salts, id),
-                None => Arbiter::new(options, seed, salts),
+        }
+        impl VariantVisitor for Make<'_> {
+            type Output = Result<AnyGame, OptionError>;
+            fn visit<G: Game>(self) -> Self::Output {
+                let arbiter: Arbiter<G> = match self.game_id {
+                    Some(id) => Arbiter::with_id(self.options, self.seed, self.salts, id)?,
+                    None => Arbiter::new(self.options, self.seed, self.salts)?,
+                };
+                Ok(AnyGame::from_arbiter(arbiter))
             }
         }
-        match variant {
-            Chess::ID => Ok(AnyGame::Chess(make(options, seed, salts, game_id)?)),
-            AlterEgo::ID => Ok(AnyGame::AlterEgo(make(options, seed, salts, game_id)?)),
-            Ambiguous::ID => Ok(AnyGame::Ambiguous(make(options, seed, salts, game_id)?)),
-            BluffMove::ID => Ok(AnyGame::BluffMove(make(options, seed, salts, game_id)?)),
-            RealityCheck::ID => Ok(AnyGame::RealityCheck(make(options, seed, salts, game_id)?)),
-            Bs::ID => Ok(AnyGame::Bs(make(options, seed, salts, game_id)?)),
-            other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
-        }
+        let make = Make {
+            options,
+            seed,
+            salts,
+            game_id,
+        };
+        Ok(with_variant(variant, make)??)
     }
 
     /// The variant id.
     pub fn variant(&self) -> &'static str {
-        match self {
-            AnyGame::Chess(_) => Chess::ID,
-            AnyGame::AlterEgo(_) => AlterEgo::ID,
-            AnyGame::Ambiguous(_) => Ambiguous::ID,
-            AnyGame::BluffMove(_) => BluffMove::ID,
-            AnyGame::RealityCheck(_) => RealityCheck::ID,
-            AnyGame::Bs(_) => Bs::ID,
+        self.spec().id
+    }
+
+    /// The variant's entry in the table of variants.
+    pub fn spec(&self) -> &'static VariantSpec {
+        fn spec_of<G: Game>(_: &Arbiter<G>) -> &'static VariantSpec {
+            &G::SPEC
         }
+        dispatch!(self, g => spec_of(g))
     }
 
     /// Who acts next, or `None` when the game is over.
@@ -380,30 +383,31 @@ pub fn perft(
     seed: u64,
     depth: u32,
 ) -> Result<(u64, Vec<(String, u64)>), NewGameError> {
-    fn count<G: Game>(
-        options: &Options,
+    struct Count<'a> {
+        options: &'a Options,
         seed: u64,
         depth: u32,
-    ) -> Result<(u64, Vec<(String, u64)>), NewGameError> {
-        use rand::SeedableRng;
-        let mut game = G::new(options)?;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        crate::playout::fix_setups(&mut game, &mut rng);
-        let divided = crate::playout::divide(&game, depth);
-        let total = divided
-            .iter()
-            .map(|(_, n)| n)
-            .sum::<u64>()
-            .max(u64::from(depth == 0));
-        Ok((total, divided))
     }
-    match variant {
-        Chess::ID => count::<Chess>(options, seed, depth),
-        AlterEgo::ID => count::<AlterEgo>(options, seed, depth),
-        Ambiguous::ID => count::<Ambiguous>(options, seed, depth),
-        BluffMove::ID => count::<BluffMove>(options, seed, depth),
-        RealityCheck::ID => count::<RealityCheck>(options, seed, depth),
-        Bs::ID => count::<Bs>(options, seed, depth),
-        other => Err(NewGameError::UnknownVariant(crate::game::shorten(other))),
+    impl VariantVisitor for Count<'_> {
+        type Output = Result<(u64, Vec<(String, u64)>), OptionError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            use rand::SeedableRng;
+            let mut game = G::new(self.options)?;
+            let mut rng = rand::rngs::StdRng::seed_from_u64(self.seed);
+            crate::playout::fix_setups(&mut game, &mut rng);
+            let divided = crate::playout::divide(&game, self.depth);
+            let total = divided
+                .iter()
+                .map(|(_, n)| n)
+                .sum::<u64>()
+                .max(u64::from(self.depth == 0));
+            Ok((total, divided))
+        }
     }
+    let count = Count {
+        options,
+        seed,
+        depth,
+    };
+    Ok(with_variant(variant, count)??)
 }

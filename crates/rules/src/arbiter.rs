@@ -229,7 +229,7 @@ impl<G: Game> Arbiter<G> {
 
     /// How the game ended: by the players (resignation, agreement, claim) or by the rules.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.ended.clone().or_else(|| self.game.outcome())
+        self.ended.or_else(|| self.game.outcome())
     }
 
     /// What the actor to act may do.

@@ -8,6 +8,7 @@
 
 use crate::board::Color;
 pub use crate::outcome::{EndReason, Outcome};
+use crate::registry::VariantSpec;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -309,12 +310,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The position as one seat knows it.
     type Summary: Clone + PartialEq + Debug + Serialize;
 
+    /// The variant's entry in the table of variants: id, name, summary, option schema.
+    const SPEC: VariantSpec;
     /// The variant id (`chess`, `alter-ego`, ...).
-    const ID: &'static str;
+    const ID: &'static str = Self::SPEC.id;
     /// The display name.
-    const NAME: &'static str;
+    const NAME: &'static str = Self::SPEC.name;
 
-    /// A new game with these rules options.
+    /// A new game with these rules options (checked against [`Game::SPEC`]'s schema).
     fn new(options: &Options) -> Result<Self, OptionError>;
 
     /// The options in force, in canonical form (every option, defaults included).

@@ -9,4 +9,5 @@ pub mod commitment;
 pub mod game;
 pub mod outcome;
 pub mod playout;
+pub mod registry;
 pub mod variants;

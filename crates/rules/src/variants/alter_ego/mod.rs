@@ -18,6 +18,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat,
 };
+use crate::registry::VariantSpec;
 use rand::RngCore;
 
 /// Where in a turn the game stands.
@@ -275,16 +276,16 @@ impl Game for AlterEgo {
     type Action = Action;
     type Summary = AlterEgoSummary;
 
-    const ID: &'static str = "alter-ego";
-    const NAME: &'static str = "Alter Ego Bluff Chess";
+    const SPEC: VariantSpec = VariantSpec {
+        id: "alter-ego",
+        name: "Alter Ego Bluff Chess",
+        summary:
+            "Chess where the moved piece carries your alter ego; capture the enemy ego to win.",
+        options: &[],
+    };
 
     fn new(options: &Options) -> Result<AlterEgo, OptionError> {
-        if let Some(name) = options.keys().next() {
-            return Err(OptionError {
-                name: name.clone(),
-                reason: "Alter Ego Bluff Chess has no options".into(),
-            });
-        }
+        Self::SPEC.read_options(options)?;
         Ok(AlterEgo {
             history: History::new(Position::default()),
             ego: [None; 2],
@@ -370,7 +371,7 @@ impl Game for AlterEgo {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.outcome
     }
 
     fn claimable_draw(&self, _color: Color) -> Option<EndReason> {

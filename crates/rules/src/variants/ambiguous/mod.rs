@@ -21,6 +21,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat,
 };
+use crate::registry::{OptionKind, OptionSpec, OptionValues, VariantSpec};
 use rand::RngCore;
 
 /// The rules options.
@@ -33,27 +34,11 @@ pub struct Rules {
 }
 
 impl Rules {
-    fn from_options(options: &Options) -> Result<Rules, OptionError> {
-        let mut rules = Rules::default();
-        for (name, value) in options {
-            let bad = |reason: &str| OptionError {
-                name: name.clone(),
-                reason: reason.to_string(),
-            };
-            match (name.as_str(), value.as_str()) {
-                ("checkmate", "true") => rules.checkmate = true,
-                ("checkmate", "false") => rules.checkmate = false,
-                ("checkmate", _) => return Err(bad("must be true or false")),
-                ("stalemate", "draw") => rules.stalemate_draw = true,
-                ("stalemate", "loss") => rules.stalemate_draw = false,
-                ("stalemate", _) => return Err(bad("must be draw or loss")),
-                _ => {
-                    return Err(bad(
-                        "unknown option: Ambiguous Chess has checkmate and stalemate",
-                    ))
-                }
-            }
-        }
+    fn from_values(values: &OptionValues) -> Result<Rules, OptionError> {
+        let rules = Rules {
+            checkmate: values.flag("checkmate"),
+            stalemate_draw: values.value("stalemate") == "draw",
+        };
         if rules.stalemate_draw && !rules.checkmate {
             return Err(OptionError {
                 name: "stalemate".into(),
@@ -245,14 +230,30 @@ impl Game for Ambiguous {
     type Action = Action;
     type Summary = AmbiguousSummary;
 
-    const ID: &'static str = "ambiguous";
-    const NAME: &'static str = "Ambiguous Chess";
+    const SPEC: VariantSpec = VariantSpec {
+        id: "ambiguous",
+        name: "Ambiguous Chess",
+        summary: "You name the square; your opponent picks which of your pieces goes there.",
+        options: &[
+            OptionSpec::flag(
+                "checkmate",
+                "Note 1's checkmate: a side that cannot keep its king safe, whatever square it names, loses at once.",
+            ),
+            OptionSpec {
+                name: "stalemate",
+                kind: OptionKind::Choice,
+                values: &["loss", "draw"],
+                default: "loss",
+                description: "With checkmate=true: whether the same trap out of check loses (loss) or is a draw (draw).",
+            },
+        ],
+    };
 
     fn new(options: &Options) -> Result<Ambiguous, OptionError> {
         let position = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")
             .expect("the start position without castling is valid");
         let mut game = Ambiguous {
-            rules: Rules::from_options(options)?,
+            rules: Rules::from_values(&Self::SPEC.read_options(options)?)?,
             position,
             passed: None,
             last_move: None,
@@ -334,7 +335,7 @@ impl Game for Ambiguous {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.outcome
     }
 
     fn claimable_draw(&self, _color: Color) -> Option<EndReason> {

@@ -228,7 +228,7 @@ fn options_are_checked() {
     let err = Ambiguous::new(&options(&[("stalemate", "draw")])).unwrap_err();
     assert!(err.reason.contains("needs checkmate=true"), "{err}");
     let err = Ambiguous::new(&options(&[("checkmate", "yes")])).unwrap_err();
-    assert!(err.reason.contains("true or false"), "{err}");
+    assert!(err.reason.contains("true, false"), "{err}");
     let err = Ambiguous::new(&options(&[("dice", "true")])).unwrap_err();
     assert_eq!(err.name, "dice");
     let game = Ambiguous::new(&options(&[("checkmate", "true")])).unwrap();

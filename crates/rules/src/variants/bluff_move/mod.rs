@@ -21,6 +21,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat,
 };
+use crate::registry::VariantSpec;
 use board::Board;
 use rand::RngCore;
 use resolve::{Public, Resolution};
@@ -143,16 +144,15 @@ impl Game for BluffMove {
     type Action = Action;
     type Summary = BluffMoveSummary;
 
-    const ID: &'static str = "bluff-move";
-    const NAME: &'static str = "Bluff-move Chess";
+    const SPEC: VariantSpec = VariantSpec {
+        id: "bluff-move",
+        name: "Bluff-move Chess",
+        summary: "A real piece may send out a bluffed copy; the enemy sees one image per piece.",
+        options: &[],
+    };
 
     fn new(options: &Options) -> Result<BluffMove, OptionError> {
-        if let Some(name) = options.keys().next() {
-            return Err(OptionError {
-                name: name.clone(),
-                reason: "Bluff-move Chess has no options".into(),
-            });
-        }
+        Self::SPEC.read_options(options)?;
         Ok(BluffMove::from_board(Board::start()))
     }
 
@@ -224,7 +224,7 @@ impl Game for BluffMove {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.outcome
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> BluffMove {

@@ -22,6 +22,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat,
 };
+use crate::registry::{OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
 use rand::RngCore;
@@ -37,27 +38,10 @@ pub struct Rules {
 }
 
 impl Rules {
-    fn from_options(options: &Options) -> Result<Rules, OptionError> {
-        let mut rules = Rules::default();
-        for (name, value) in options {
-            match (name.as_str(), value.as_str()) {
-                ("spy", "true") => rules.spy = true,
-                ("spy", "false") => rules.spy = false,
-                ("spy", _) => {
-                    return Err(OptionError {
-                        name: name.clone(),
-                        reason: "must be true or false".into(),
-                    })
-                }
-                _ => {
-                    return Err(OptionError {
-                        name: name.clone(),
-                        reason: "unknown option: BS Chess has spy".into(),
-                    })
-                }
-            }
+    fn from_values(values: &OptionValues) -> Rules {
+        Rules {
+            spy: values.flag("spy"),
         }
-        Ok(rules)
     }
 }
 
@@ -542,12 +526,19 @@ impl Game for Bs {
     type Action = Action;
     type Summary = BsSummary;
 
-    const ID: &'static str = "bs";
-    const NAME: &'static str = "BS Chess";
+    const SPEC: VariantSpec = VariantSpec {
+        id: "bs",
+        name: "BS Chess",
+        summary: "Hidden identities and a free setup; any piece may make any move; call BS to test it.",
+        options: &[OptionSpec::flag(
+            "spy",
+            "A player may secretly replace one pawn with a spy, which may also capture the enemy king or queen with any chess move.",
+        )],
+    };
 
     fn new(options: &Options) -> Result<Bs, OptionError> {
         Ok(Bs {
-            rules: Rules::from_options(options)?,
+            rules: Rules::from_values(&Self::SPEC.read_options(options)?),
             board: Placement([Bitboard::EMPTY; 2]),
             identity: [None; 64],
             known: [None; 64],
@@ -637,7 +628,7 @@ impl Game for Bs {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.outcome
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Bs {

@@ -18,6 +18,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat,
 };
+use crate::registry::VariantSpec;
 use rand::RngCore;
 
 /// A game of orthodox chess: the positions so far and the event log.
@@ -53,16 +54,15 @@ impl Game for Chess {
     type Action = Move;
     type Summary = ChessSummary;
 
-    const ID: &'static str = "chess";
-    const NAME: &'static str = "Orthodox Chess";
+    const SPEC: VariantSpec = VariantSpec {
+        id: "chess",
+        name: "Orthodox Chess",
+        summary: "The FIDE rules: the reference every variant is built and tested on.",
+        options: &[],
+    };
 
     fn new(options: &Options) -> Result<Chess, OptionError> {
-        if let Some(name) = options.keys().next() {
-            return Err(OptionError {
-                name: name.clone(),
-                reason: "orthodox chess has no options".into(),
-            });
-        }
+        Self::SPEC.read_options(options)?;
         Ok(Chess::from_position(Position::default()))
     }
 

@@ -27,6 +27,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat,
 };
+use crate::registry::VariantSpec;
 use knowledge::{take_out, Seen, Stay};
 use moves::{capture_targets, quiet_targets};
 use pieces::KindSet;
@@ -809,12 +810,16 @@ impl Game for RealityCheck {
     type Action = Action;
     type Summary = RealityCheckSummary;
 
-    const ID: &'static str = "reality-check";
-    const NAME: &'static str = "Reality Check";
+    const SPEC: VariantSpec = VariantSpec {
+        id: "reality-check",
+        name: "Reality Check",
+        summary: "A 39-square board of two-faced pieces: flips, drops, and Reality Checks of hidden faces.",
+        options: rules::OPTIONS,
+    };
 
     fn new(options: &Options) -> Result<RealityCheck, OptionError> {
         Ok(RealityCheck {
-            rules: Rules::from_options(options)?,
+            rules: Rules::from_values(&Self::SPEC.read_options(options)?),
             squares: [None; 63],
             by_color: [Bitboard39::EMPTY; 2],
             by_face: [Bitboard39::EMPTY; 4],
@@ -915,7 +920,7 @@ impl Game for RealityCheck {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.outcome
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {

@@ -1,6 +1,7 @@
 //! The rules options of Reality Check: the seed's variants that change the rules.
 
-use crate::game::{OptionError, Options};
+use crate::game::Options;
+use crate::registry::{OptionSpec, OptionValues};
 
 /// The rules options in force. Variant Zero (memory mode) is a display setting of the terminal
 /// client, not an option: it never changes what a seat may know.
@@ -19,38 +20,35 @@ pub struct Rules {
     pub dice: bool,
 }
 
-/// The option names, in canonical order.
-const NAMES: [&str; 4] = ["dice", "flexible-setup", "memory", "strategic-retreat"];
+/// The options, in canonical order.
+pub(super) const OPTIONS: &[OptionSpec] = &[
+    OptionSpec::flag(
+        "dice",
+        "After every non-capturing move Chance rolls a die that says which piece may be flipped.",
+    ),
+    OptionSpec::flag(
+        "flexible-setup",
+        "Variant Three: each side sets up its nine pieces anywhere in its own half; White may not capture on its first turn.",
+    ),
+    OptionSpec::flag(
+        "memory",
+        "Variant Two: a fifth kind of turn flips two enemy pieces and compares their hidden faces.",
+    ),
+    OptionSpec::flag(
+        "strategic-retreat",
+        "Variant One: a side may capture its own pieces into its hand, within the hand limit.",
+    ),
+];
 
 impl Rules {
-    /// Reads the options; every option is `true` or `false`.
-    pub(super) fn from_options(options: &Options) -> Result<Rules, OptionError> {
-        let mut rules = Rules::default();
-        for (name, value) in options {
-            let flag = match name.as_str() {
-                "dice" => &mut rules.dice,
-                "flexible-setup" => &mut rules.flexible_setup,
-                "memory" => &mut rules.memory,
-                "strategic-retreat" => &mut rules.strategic_retreat,
-                _ => {
-                    return Err(OptionError {
-                        name: name.clone(),
-                        reason: format!("unknown option: Reality Check has {}", NAMES.join(", ")),
-                    })
-                }
-            };
-            *flag = match value.as_str() {
-                "true" => true,
-                "false" => false,
-                _ => {
-                    return Err(OptionError {
-                        name: name.clone(),
-                        reason: format!("must be true or false, not {value:?}"),
-                    })
-                }
-            };
+    /// Reads options checked against [`OPTIONS`].
+    pub(super) fn from_values(values: &OptionValues) -> Rules {
+        Rules {
+            strategic_retreat: values.flag("strategic-retreat"),
+            memory: values.flag("memory"),
+            flexible_setup: values.flag("flexible-setup"),
+            dice: values.flag("dice"),
         }
-        Ok(rules)
     }
 
     /// Every option with its value.
@@ -61,8 +59,9 @@ impl Rules {
             self.memory,
             self.strategic_retreat,
         ];
-        NAMES
+        OPTIONS
             .iter()
+            .map(|o| o.name)
             .zip(values)
             .map(|(name, value)| (name.to_string(), value.to_string()))
             .collect()
