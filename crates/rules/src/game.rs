@@ -7,6 +7,7 @@
 //! cannot tell from the real one.
 
 use crate::board::Color;
+use crate::log::Log;
 pub use crate::outcome::{EndReason, Outcome};
 use crate::registry::VariantSpec;
 use rand::RngCore;
@@ -291,6 +292,10 @@ pub struct OptionError {
 pub struct View<S> {
     /// The variant id.
     pub variant: String,
+    /// The rules options in force (every option, defaults included): the rules are public, so a
+    /// view is self-contained.
+    #[serde(default)]
+    pub options: Options,
     /// Whose view it is.
     pub seat: Seat,
     /// Who acts next, if the game is not over.
@@ -308,7 +313,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One action: its `Display` is the canonical text, which [`Game::parse_action`] reads back.
     type Action: Clone + PartialEq + Eq + std::hash::Hash + Debug + Display + Send + Sync;
     /// The position as one seat knows it.
-    type Summary: Clone + PartialEq + Debug + Serialize;
+    type Summary: Clone + PartialEq + Debug + Send + Sync + Serialize + serde::de::DeserializeOwned;
 
     /// The variant's entry in the table of variants: id, name, summary, option schema.
     const SPEC: VariantSpec;
@@ -357,17 +362,46 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// Applies an action of the actor to act, or refuses it and changes nothing.
     fn apply(&mut self, action: &Self::Action) -> Result<(), ActionError>;
 
-    /// The event log, all seats' events, in order.
-    fn events(&self) -> &[Event];
+    /// The game's log: its actions, every seat's events, its outcome.
+    fn log(&self) -> &Log<Self::Action>;
+
+    /// The log, to make it quiet for a simulation or loud again.
+    fn log_mut(&mut self) -> &mut Log<Self::Action>;
+
+    /// The event log, all seats' events, in order (empty while the log is quiet).
+    fn events(&self) -> &[Event] {
+        self.log().events()
+    }
 
     /// How many actions have been applied.
-    fn action_count(&self) -> usize;
+    fn action_count(&self) -> usize {
+        self.log().actions().len()
+    }
+
+    /// Every action applied, in order: the game's history.
+    fn history(&self) -> &[Self::Action] {
+        self.log().actions()
+    }
+
+    /// A hash of everything `seat` has seen (equal views give equal keys): a key for search trees,
+    /// kept up to date even while the log is quiet.
+    fn info_key(&self, seat: Seat) -> u64 {
+        self.log().key(seat)
+    }
+
+    /// Stops recording events (and formatting their text) for a simulation: actions still apply
+    /// and keys still update, but views and events are no longer complete.
+    fn set_quiet(&mut self, quiet: bool) {
+        self.log_mut().set_quiet(quiet);
+    }
 
     /// The position as `seat` knows it; with `revealed`, as everyone knows it after the end.
     fn summary(&self, seat: Seat, revealed: bool) -> Self::Summary;
 
     /// How the rules ended the game, if they have.
-    fn outcome(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Outcome> {
+        self.log().outcome()
+    }
 
     /// The draw `color` may claim now, if any.
     fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
@@ -383,6 +417,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn view_revealed(&self, seat: Seat, revealed: bool) -> View<Self::Summary> {
         View {
             variant: Self::ID.to_string(),
+            options: self.options(),
             seat,
             to_act: self.to_act(),
             events: self

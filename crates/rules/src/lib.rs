@@ -3,10 +3,12 @@
 
 pub mod any;
 pub mod arbiter;
+pub mod belief;
 pub mod board;
 pub mod chess;
 pub mod commitment;
 pub mod game;
+pub mod log;
 pub mod outcome;
 pub mod playout;
 pub mod registry;

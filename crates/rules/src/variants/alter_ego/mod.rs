@@ -4,20 +4,22 @@
 //! capturing the piece that holds the enemy ego wins.
 
 mod actions;
+mod belief;
 mod resample;
 #[cfg(test)]
 mod tests;
 mod view;
 
 pub use actions::Action;
+pub use belief::AlterEgoBelief;
 pub use view::{AlterEgoSummary, EgoView};
 
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{History, Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
-    Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::log::Log;
 use crate::registry::VariantSpec;
 use rand::RngCore;
 
@@ -46,9 +48,7 @@ pub struct AlterEgo {
     sealed: [Option<usize>; 2],
     /// Whether the last move was a death move.
     death_move: bool,
-    actions: Vec<Action>,
-    log: Vec<Event>,
-    outcome: Option<Outcome>,
+    log: Log<Action>,
 }
 
 impl AlterEgo {
@@ -64,7 +64,7 @@ impl AlterEgo {
 
     /// The last move on the board (not counting passes and decisions).
     fn history_last_move(&self) -> Option<Move> {
-        self.actions.iter().rev().find_map(|a| match a {
+        self.log.actions.iter().rev().find_map(|a| match a {
             Action::Move(mv) => Some(*mv),
             _ => None,
         })
@@ -106,9 +106,7 @@ impl AlterEgo {
     }
 
     fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
-        let index = self.actions.len();
-        self.log
-            .push(Event::new(index, actor.into(), seats, kind, text));
+        self.log.push_event(actor.into(), seats, kind, text);
     }
 
     fn play_move(&mut self, mv: Move) -> Result<(), ActionError> {
@@ -163,7 +161,7 @@ impl AlterEgo {
             ));
         }
         let mover = self.actor();
-        self.sealed[mover.index()] = Some(self.actions.len());
+        self.sealed[mover.index()] = Some(self.log.actions.len());
         if let Action::Transfer(sq) = action {
             self.ego[mover.index()] = Some(sq);
             self.bound[mover.index()] = Some(sq);
@@ -201,7 +199,7 @@ impl AlterEgo {
     /// Makes `color`'s sealed decision public (its opponent has just acted).
     fn reveal(&mut self, color: Color) {
         if let Some(index) = self.sealed[color.index()].take() {
-            let text = self.actions[index].to_string();
+            let text = self.log.actions[index].to_string();
             self.push_event(
                 color,
                 Audience::All,
@@ -212,8 +210,7 @@ impl AlterEgo {
     }
 
     fn end(&mut self, outcome: Outcome, actor: Color) {
-        self.push_event(actor, Audience::All, EventKind::End, outcome.to_string());
-        self.outcome = Some(outcome);
+        self.log.end(outcome, actor.into());
     }
 
     /// How the rules end the game in the position reached, with the side to move to act.
@@ -293,9 +290,7 @@ impl Game for AlterEgo {
             phase: Phase::Move,
             sealed: [None; 2],
             death_move: false,
-            actions: Vec::new(),
-            log: Vec::new(),
-            outcome: None,
+            log: Log::new(),
         })
     }
 
@@ -304,14 +299,14 @@ impl Game for AlterEgo {
     }
 
     fn to_act(&self) -> Option<Actor> {
-        match self.outcome {
+        match self.log.outcome {
             Some(_) => None,
             None => Some(self.actor().into()),
         }
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Vec::new();
         }
         match self.phase {
@@ -332,7 +327,7 @@ impl Game for AlterEgo {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
         match (self.phase, *action) {
@@ -354,24 +349,20 @@ impl Game for AlterEgo {
                 ))
             }
         }
-        self.actions.push(*action);
+        self.log.push_action(*action);
         Ok(())
     }
 
-    fn events(&self) -> &[Event] {
+    fn log(&self) -> &Log<Self::Action> {
         &self.log
     }
 
-    fn action_count(&self) -> usize {
-        self.actions.len()
+    fn log_mut(&mut self) -> &mut Log<Self::Action> {
+        &mut self.log
     }
 
     fn summary(&self, seat: Seat, revealed: bool) -> AlterEgoSummary {
         AlterEgoSummary::of(self, seat, revealed)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
     }
 
     fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
@@ -381,6 +372,6 @@ impl Game for AlterEgo {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {
-        resample::resample(self, seat, rng)
+        crate::belief::resample_via_view::<AlterEgoBelief>(self, seat, rng)
     }
 }

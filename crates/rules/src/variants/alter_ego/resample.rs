@@ -1,17 +1,18 @@
-//! Resampling an Alter Ego game for a seat: the only thing a seat may not know is the opponent's
-//! sealed decision, which is always the last action taken while it is sealed. It is drawn
-//! uniformly among the decisions that were open (stay, or a transfer to any other own piece).
+//! Redrawing the sealed decision of a game consistent with a seat's view (see `belief.rs`): the
+//! only thing a seat may not know is the opponent's sealed decision, which is always the last
+//! action taken while it is sealed. It is drawn uniformly among the decisions that were open
+//! (stay, or a transfer to any other own piece).
 
 use super::{Action, AlterEgo, Phase};
 use crate::game::{Game, Seat};
 use rand::{Rng, RngCore};
 
-pub(super) fn resample(game: &AlterEgo, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {
+pub(super) fn redraw_sealed(game: &AlterEgo, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {
     let hidden = crate::board::Color::ALL
         .into_iter()
         .find(|&c| seat.color() != Some(c) && game.sealed[c.index()].is_some());
     // After the end everything is revealed: the truth is the only consistent state.
-    let Some(color) = hidden.filter(|_| game.outcome.is_none()) else {
+    let Some(color) = hidden.filter(|_| game.log.outcome.is_none()) else {
         return game.clone();
     };
     let mut sampled = undo_decision(game, color);
@@ -31,12 +32,12 @@ fn undo_decision(game: &AlterEgo, color: crate::board::Color) -> AlterEgo {
         .expect("a sealed decision");
     debug_assert_eq!(
         index + 1,
-        game.actions.len(),
+        game.log.actions.len(),
         "a sealed decision is the last action"
     );
-    let decision = before.actions.pop().expect("the decision");
+    let decision = before.log.actions.pop().expect("the decision");
     debug_assert!(matches!(decision, Action::Stay | Action::Transfer(_)));
-    before.log.retain(|e| e.action != index);
+    before.log.events.retain(|e| e.action != index);
     let turn_piece = game
         .history_last_move()
         .expect("a decision follows a move")

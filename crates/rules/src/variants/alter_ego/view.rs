@@ -4,10 +4,10 @@
 use super::{AlterEgo, Phase};
 use crate::board::{Color, Square};
 use crate::game::{Game, Seat};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One side's alter ego as a seat knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EgoView {
     /// The square of the piece that holds it; for a sealed decision, the turn piece's square (the
     /// ego is there or was transferred). `None` before the side's first move.
@@ -17,7 +17,7 @@ pub struct EgoView {
 }
 
 /// The position as one seat knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AlterEgoSummary {
     /// The board, as FEN.
     pub fen: String,

@@ -3,14 +3,15 @@
 //! capturing the king wins. Perfect information.
 
 mod actions;
+mod belief;
 mod candidates;
 mod mate;
-mod resample;
 #[cfg(test)]
 mod tests;
 mod view;
 
 pub use actions::Action;
+pub use belief::AmbiguousBelief;
 pub use candidates::candidates;
 pub use view::AmbiguousSummary;
 
@@ -18,9 +19,9 @@ use crate::board::attacks::pawn_attacks;
 use crate::board::{Color, Role, Square};
 use crate::chess::{Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
-    Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::log::Log;
 use crate::registry::{OptionKind, OptionSpec, OptionValues, VariantSpec};
 use rand::RngCore;
 
@@ -79,9 +80,7 @@ pub struct Ambiguous {
     last_move: Option<Move>,
     /// Keys of the positions where a square was to be named, since the last capture or pawn move.
     repetitions: Vec<u64>,
-    actions: Vec<Action>,
-    log: Vec<Event>,
-    outcome: Option<Outcome>,
+    log: Log<Action>,
 }
 
 impl Ambiguous {
@@ -122,9 +121,7 @@ impl Ambiguous {
     }
 
     fn push_event(&mut self, actor: Color, kind: EventKind, text: String) {
-        let index = self.actions.len();
-        self.log
-            .push(Event::new(index, actor.into(), Audience::All, kind, text));
+        self.log.push_event(actor.into(), Audience::All, kind, text);
     }
 
     fn name(&mut self, square: Square) -> Result<(), ActionError> {
@@ -189,8 +186,7 @@ impl Ambiguous {
     }
 
     fn end(&mut self, outcome: Outcome, actor: Color) {
-        self.push_event(actor, EventKind::End, outcome.to_string());
-        self.outcome = Some(outcome);
+        self.log.end(outcome, actor.into());
     }
 
     /// How the rules end the game when a square is to be named.
@@ -259,9 +255,7 @@ impl Game for Ambiguous {
             last_move: None,
             phase: Phase::Name,
             repetitions: Vec::new(),
-            actions: Vec::new(),
-            log: Vec::new(),
-            outcome: None,
+            log: Log::new(),
         };
         game.repetitions.push(game.key());
         Ok(game)
@@ -272,7 +266,7 @@ impl Game for Ambiguous {
     }
 
     fn to_act(&self) -> Option<Actor> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return None;
         }
         Some(match self.phase {
@@ -282,7 +276,7 @@ impl Game for Ambiguous {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Vec::new();
         }
         match &self.phase {
@@ -296,7 +290,7 @@ impl Game for Ambiguous {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
         match (&self.phase, *action) {
@@ -318,24 +312,20 @@ impl Game for Ambiguous {
                 ))
             }
         }
-        self.actions.push(*action);
+        self.log.push_action(*action);
         Ok(())
     }
 
-    fn events(&self) -> &[Event] {
+    fn log(&self) -> &Log<Self::Action> {
         &self.log
     }
 
-    fn action_count(&self) -> usize {
-        self.actions.len()
+    fn log_mut(&mut self) -> &mut Log<Self::Action> {
+        &mut self.log
     }
 
     fn summary(&self, _seat: Seat, _revealed: bool) -> AmbiguousSummary {
         AmbiguousSummary::of(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
     }
 
     fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
@@ -351,6 +341,6 @@ impl Game for Ambiguous {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Ambiguous {
-        resample::resample(self, seat, rng)
+        crate::belief::resample_via_view::<AmbiguousBelief>(self, seat, rng)
     }
 }

@@ -16,7 +16,7 @@ fn from_fen(fen: &str, options: &[(&str, &str)]) -> Ambiguous {
     let mut game = game_with(options);
     game.position = Position::from_fen(fen).unwrap();
     game.repetitions = vec![game.key()];
-    game.outcome = game.ending();
+    game.log.outcome = game.ending();
     game
 }
 
@@ -61,7 +61,10 @@ fn rule_the_opponent_picks_which_piece_moves() {
     );
     assert_eq!(texts(&game), vec!["b1c3", "c2c3"]);
     let summary = game.summary(Seat::Black, false);
-    assert_eq!((summary.step, summary.named), ("pick", Some(Square::C3)));
+    assert_eq!(
+        (summary.step.as_str(), summary.named),
+        ("pick", Some(Square::C3))
+    );
     let err = game.apply_text("d2d3").unwrap_err().to_string();
     assert!(err.contains("pick one of b1c3, c2c3"), "{err}");
     let err = game.apply_text("c6").unwrap_err().to_string();

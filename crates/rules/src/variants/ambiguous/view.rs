@@ -2,17 +2,17 @@
 
 use super::{Ambiguous, Phase};
 use crate::board::{Color, Role, Square};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The position, as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AmbiguousSummary {
     /// The board, as FEN (castling is never possible).
     pub fen: String,
     /// The side whose piece moves this turn.
     pub turn: Color,
     /// `name` (the side to move names a square) or `pick` (its opponent picks the move).
-    pub step: &'static str,
+    pub step: String,
     /// The square named, while the pick is due.
     pub named: Option<Square>,
     /// The moves to pick from, while the pick is due.
@@ -38,7 +38,7 @@ impl AmbiguousSummary {
         AmbiguousSummary {
             fen: pos.fen(),
             turn: pos.turn(),
-            step,
+            step: step.to_string(),
             named,
             candidates,
             check: has_king && pos.is_check(),

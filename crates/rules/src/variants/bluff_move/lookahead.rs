@@ -130,7 +130,7 @@ impl<'a> Knowledge<'a> {
         let mut named = vec![Vec::new(); 64];
         let mut board = game.start;
         let mut images = Vec::with_capacity(seen.len());
-        for action in &game.actions {
+        for action in &game.log.actions {
             images.push([board.images(Color::White), board.images(Color::Black)]);
             resolve::play(&mut board, *action);
         }
@@ -696,7 +696,7 @@ fn clear_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
                 .any(|c| matches!(c, Capture::Real { square, .. } if *square == end))
     };
     if seat.color() == Some(mover(game.start.turn, k)) {
-        let mv = game.actions[k].mv();
+        let mv = game.log.actions[k].mv();
         if let Private::NoEnemy(sq) = seen.private {
             clear |= sq;
         }

@@ -18,9 +18,9 @@ pub use view::{BluffMoveSummary, BluffView};
 
 use crate::board::{Color, Square};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
-    Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::log::Log;
 use crate::registry::VariantSpec;
 use board::Board;
 use rand::RngCore;
@@ -35,15 +35,13 @@ pub struct BluffMove {
     /// The board the game started from.
     start: Board,
     board: Board,
-    actions: Vec<Action>,
+    log: Log<Action>,
     /// What each action did.
     resolutions: Vec<Resolution>,
-    log: Vec<Event>,
     /// The key of every public position reached, the start included.
     keys: Vec<u64>,
     /// Consecutive moves without a real piece leaving the game.
     quiet: u32,
-    outcome: Option<Outcome>,
 }
 
 impl BluffMove {
@@ -52,12 +50,10 @@ impl BluffMove {
         BluffMove {
             start: board,
             board,
-            actions: Vec::new(),
+            log: Log::new(),
             resolutions: Vec::new(),
-            log: Vec::new(),
             keys: vec![board.public_key()],
             quiet: 0,
-            outcome: None,
         }
     }
 
@@ -85,9 +81,7 @@ impl BluffMove {
     }
 
     fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
-        let index = self.actions.len();
-        self.log
-            .push(Event::new(index, actor.into(), seats, kind, text));
+        self.log.push_event(actor.into(), seats, kind, text);
     }
 
     /// The events of an action: castling in the open; anything else sealed as its public form,
@@ -161,14 +155,14 @@ impl Game for BluffMove {
     }
 
     fn to_act(&self) -> Option<Actor> {
-        match self.outcome {
+        match self.log.outcome {
             Some(_) => None,
             None => Some(self.board.turn.into()),
         }
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        match self.outcome {
+        match self.log.outcome {
             Some(_) => Vec::new(),
             None => self.board.legal_actions(),
         }
@@ -179,7 +173,7 @@ impl Game for BluffMove {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
         if let Some(reason) = self.board.refusal(*action) {
@@ -188,7 +182,7 @@ impl Game for BluffMove {
         let mover = self.board.turn;
         let resolution = resolve::play(&mut self.board, *action);
         self.report(mover, *action, &resolution);
-        self.actions.push(*action);
+        self.log.push_action(*action);
         self.quiet = if resolution.took_real() {
             0
         } else {
@@ -198,33 +192,24 @@ impl Game for BluffMove {
         let ending = self.ending(mover, &resolution);
         self.resolutions.push(resolution);
         if let Some(outcome) = ending {
-            let index = self.actions.len() - 1;
-            self.log.push(Event::new(
-                index,
-                mover.into(),
-                Audience::All,
-                EventKind::End,
-                outcome.to_string(),
-            ));
-            self.outcome = Some(outcome);
+            let index = self.log.actions.len() - 1;
+            self.log
+                .push_event_at(index, mover.into(), Audience::All, EventKind::End, outcome);
+            self.log.outcome = Some(outcome);
         }
         Ok(())
     }
 
-    fn events(&self) -> &[Event] {
+    fn log(&self) -> &Log<Self::Action> {
         &self.log
     }
 
-    fn action_count(&self) -> usize {
-        self.actions.len()
+    fn log_mut(&mut self) -> &mut Log<Self::Action> {
+        &mut self.log
     }
 
     fn summary(&self, seat: Seat, revealed: bool) -> BluffMoveSummary {
         BluffMoveSummary::of(self, seat, revealed)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> BluffMove {

@@ -51,12 +51,12 @@ pub(super) fn resample(
     rng: &mut dyn RngCore,
     weighted: bool,
 ) -> (BluffMove, f64) {
-    if game.outcome.is_some() {
+    if game.log.outcome.is_some() {
         // Everything is revealed: the truth is the only state with this view.
         return (game.clone(), 0.0);
     }
     let search = Search::new(game, seat);
-    let budget = 8 * game.actions.len() + 64;
+    let budget = 8 * game.log.actions.len() + 64;
     let found = (0..)
         .find_map(|restart| {
             // Ending rests on the truth passing the lookahead: when the search is slow to end,
@@ -136,7 +136,7 @@ impl<'a> Search<'a> {
     /// that changed a square the failure depends on, and gives up after `budget` failures or
     /// when it has nowhere left to back up to.
     fn run(&self, rng: &mut dyn RngCore, budget: usize) -> Option<(Vec<Action>, Vec<Frame>)> {
-        let n = self.game.actions.len();
+        let n = self.game.log.actions.len();
         let mut chosen: Vec<Action> = Vec::with_capacity(n);
         let mut frames: Vec<Frame> = Vec::new();
         let mut board = self.game.start;
@@ -182,11 +182,11 @@ impl<'a> Search<'a> {
         frames: &mut Vec<Frame>,
     ) -> Option<Bitboard> {
         let step = chosen.len();
-        if step == self.game.actions.len() {
+        if step == self.game.log.actions.len() {
             return (!board.has_legal_action()).then_some(Bitboard::FULL);
         }
         if self.seat.color() == Some(board.turn) {
-            let action = self.game.actions[step];
+            let action = self.game.log.actions[step];
             let mut next = *board;
             if resolve::play(&mut next, action) != self.game.resolutions[step] {
                 let mv = action.mv();
@@ -280,17 +280,22 @@ impl<'a> Search<'a> {
     /// soundness promises.
     fn explains_truth(&self) -> bool {
         let mut board = self.game.start;
-        self.game.actions.iter().enumerate().all(|(step, action)| {
-            let hidden = self.seat.color() != Some(board.turn);
-            let explained = !hidden
-                || self
-                    .lookalikes(&board, step)
-                    .iter()
-                    .find(|c| c.action == *action)
-                    .is_some_and(|c| self.placements_hold(&board, c, step));
-            resolve::play(&mut board, *action);
-            explained
-        })
+        self.game
+            .log
+            .actions
+            .iter()
+            .enumerate()
+            .all(|(step, action)| {
+                let hidden = self.seat.color() != Some(board.turn);
+                let explained = !hidden
+                    || self
+                        .lookalikes(&board, step)
+                        .iter()
+                        .find(|c| c.action == *action)
+                        .is_some_and(|c| self.placements_hold(&board, c, step));
+                resolve::play(&mut board, *action);
+                explained
+            })
     }
 
     /// The squares on which hidden action `step` being unexplainable on `board` depends: the
@@ -466,7 +471,7 @@ mod soundness {
             crate::playout::random_playout(&mut game, &mut rng, 300);
             for seat in Seat::ALL {
                 let search = Search::new(&game, seat);
-                assert!(search.explains_truth(), "{seat}: {:?}", game.actions);
+                assert!(search.explains_truth(), "{seat}: {:?}", game.log.actions);
             }
         }
     }

@@ -784,7 +784,7 @@ fn resampling_keeps_the_seats_view_and_draws_the_hidden_choices() {
     for _ in 0..2000 {
         let sampled = game.resample(Seat::White, &mut rng);
         assert_eq!(sampled.view(Seat::White), game.view(Seat::White));
-        *seen.entry(sampled.actions.clone()).or_insert(0) += 1;
+        *seen.entry(sampled.log.actions.clone()).or_insert(0) += 1;
         let (sampled, weight) = game.resample_weighted(Seat::Black, &mut rng);
         assert_eq!(sampled.view(Seat::Black), game.view(Seat::Black));
         // Each White move has two explanations, a real move and a bluff.

@@ -6,10 +6,10 @@ use super::BluffMove;
 use crate::board::{Bitboard, Color, Piece, Square};
 use crate::chess::fen;
 use crate::game::Seat;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A bluff and the real piece it is bound to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BluffView {
     /// Whose bluff it is.
     pub color: Color,
@@ -20,7 +20,7 @@ pub struct BluffView {
 }
 
 /// The position as one seat knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BluffMoveSummary {
     /// What the seat sees, as a FEN placement and the side to move: its own pieces, real and
     /// bluffs, and the enemy images (for a spectator: the images of both sides; after the game:

@@ -19,9 +19,9 @@ pub use view::{BsSummary, PendingView, PieceView};
 
 use crate::board::{Bitboard, Color, Square};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
-    Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::log::Log;
 use crate::registry::{OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
@@ -93,9 +93,7 @@ pub struct Bs {
     quiet_moves: u32,
     /// Keys of the public positions since a piece last left the game.
     repetitions: Vec<u64>,
-    actions: Vec<Action>,
-    log: Vec<Event>,
-    outcome: Option<Outcome>,
+    log: Log<Action>,
 }
 
 impl Bs {
@@ -122,7 +120,7 @@ impl Bs {
     /// Who acts now, whether or not the game is over.
     fn actor(&self) -> Color {
         match self.phase {
-            Phase::Setup if self.actions.is_empty() => Color::White,
+            Phase::Setup if self.log.actions.is_empty() => Color::White,
             Phase::Setup => Color::Black,
             Phase::Move => self.turn,
             Phase::Answer(_) | Phase::Remove => !self.turn,
@@ -130,9 +128,7 @@ impl Bs {
     }
 
     fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
-        let index = self.actions.len();
-        self.log
-            .push(Event::new(index, actor.into(), seats, kind, text));
+        self.log.push_event(actor.into(), seats, kind, text);
     }
 
     /// The moves of the side to move, from its own knowledge: every move some piece type could
@@ -517,8 +513,7 @@ impl Bs {
     fn end(&mut self, outcome: Outcome, actor: Color) {
         // Nothing is pending any more.
         self.phase = Phase::Move;
-        self.push_event(actor, Audience::All, EventKind::End, outcome.to_string());
-        self.outcome = Some(outcome);
+        self.log.end(outcome, actor.into());
     }
 }
 
@@ -548,9 +543,7 @@ impl Game for Bs {
             turn: Color::White,
             quiet_moves: 0,
             repetitions: Vec::new(),
-            actions: Vec::new(),
-            log: Vec::new(),
-            outcome: None,
+            log: Log::new(),
         })
     }
 
@@ -559,14 +552,14 @@ impl Game for Bs {
     }
 
     fn to_act(&self) -> Option<Actor> {
-        match self.outcome {
+        match self.log.outcome {
             Some(_) => None,
             None => Some(self.actor().into()),
         }
     }
 
     fn setup_due(&self) -> bool {
-        self.outcome.is_none() && self.phase == Phase::Setup
+        self.log.outcome.is_none() && self.phase == Phase::Setup
     }
 
     fn setup_shortcuts(&self) -> Vec<&'static str> {
@@ -579,7 +572,7 @@ impl Game for Bs {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Vec::new();
         }
         match self.phase {
@@ -600,7 +593,7 @@ impl Game for Bs {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
         match (self.phase, *action) {
@@ -611,24 +604,20 @@ impl Game for Bs {
             (Phase::Remove, Action::Remove(sq)) => self.remove(sq)?,
             (phase, _) => return Err(ActionError::illegal(action, expected(phase))),
         }
-        self.actions.push(*action);
+        self.log.push_action(*action);
         Ok(())
     }
 
-    fn events(&self) -> &[Event] {
+    fn log(&self) -> &Log<Self::Action> {
         &self.log
     }
 
-    fn action_count(&self) -> usize {
-        self.actions.len()
+    fn log_mut(&mut self) -> &mut Log<Self::Action> {
+        &mut self.log
     }
 
     fn summary(&self, seat: Seat, revealed: bool) -> BsSummary {
         BsSummary::of(self, seat, revealed)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Bs {

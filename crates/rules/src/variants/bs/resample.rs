@@ -34,7 +34,7 @@ pub(super) fn draw(game: &Bs, seat: Seat, rng: &mut dyn RngCore) -> Option<Bs> {
         .filter(|&c| seat.color() != Some(c) && has_set_up(game, c))
         .collect();
     // After the end everything is revealed: the truth is the only consistent state.
-    if hidden.is_empty() || game.outcome.is_some() {
+    if hidden.is_empty() || game.log.outcome.is_some() {
         return Some(game.clone());
     }
     let view = game.view(seat);
@@ -56,7 +56,7 @@ pub(super) fn draw(game: &Bs, seat: Seat, rng: &mut dyn RngCore) -> Option<Bs> {
 }
 
 fn has_set_up(game: &Bs, color: Color) -> bool {
-    game.actions.len() > color.index()
+    game.log.actions.len() > color.index()
 }
 
 /// A setup for `color` that agrees with the public facts about its slots.
@@ -118,7 +118,7 @@ fn take(rest: &mut Vec<Identity>, identity: Identity) -> Option<()> {
 /// The game replayed with the hidden sides' setups replaced and their promotion types redrawn.
 fn replay(game: &Bs, setups: [Option<Setup>; 2], rng: &mut dyn RngCore) -> Option<Bs> {
     let mut sampled = Bs::new(&game.options()).expect("the game's own options");
-    for (index, &action) in game.actions.iter().enumerate() {
+    for (index, &action) in game.log.actions.iter().enumerate() {
         let action = match action {
             Action::Setup(_) => {
                 let color = if index == 0 {

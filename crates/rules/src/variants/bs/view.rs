@@ -1,26 +1,26 @@
 //! What one seat knows in BS Chess: where every piece stands, what its own pieces are, what calls
 //! have shown, and its own pool of lost pieces.
 
-use super::{Bs, Identity, Known, Phase};
+use super::{Bs, Known, Phase};
 use crate::board::{Color, Square};
 use crate::game::Seat;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A piece on the board as a seat knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PieceView {
     /// Where it stands.
     pub square: Square,
     /// Whose it is.
     pub color: Color,
     /// What it is, if the seat knows (its own pieces, and what calls have shown).
-    pub identity: Option<&'static str>,
+    pub identity: Option<String>,
     /// Whether it came from a promotion (its type unknown to the opponent).
     pub promoted: bool,
 }
 
 /// The move waiting for an answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingView {
     /// Where the piece stands.
     pub from: Square,
@@ -31,10 +31,10 @@ pub struct PendingView {
 }
 
 /// The position as one seat knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BsSummary {
     /// `setup`, `move`, `answer` or `remove`.
-    pub step: &'static str,
+    pub step: String,
     /// The side whose move it is (during an answer: the side that moved).
     pub turn: Color,
     /// Every piece on the board.
@@ -42,7 +42,7 @@ pub struct BsSummary {
     /// The move waiting for `call` or `accept`.
     pub pending: Option<PendingView>,
     /// The seat's own lost pieces (the types a promotion may bring back), for a player.
-    pub own_pool: Option<Vec<&'static str>>,
+    pub own_pool: Option<Vec<String>>,
     /// How many pieces each side has lost: White, Black.
     pub lost: [usize; 2],
     /// Moves in a row without a piece leaving the game (200 draw).
@@ -68,7 +68,7 @@ impl BsSummary {
                 PieceView {
                     square: sq,
                     color,
-                    identity: identity.map(Identity::name),
+                    identity: identity.map(|i| i.name().to_string()),
                     promoted: known == Some(Known::Promoted),
                 }
             })
@@ -93,11 +93,11 @@ impl BsSummary {
             pool
         });
         BsSummary {
-            step,
+            step: step.to_string(),
             turn: game.turn,
             pieces,
             pending,
-            own_pool,
+            own_pool: own_pool.map(|pool| pool.into_iter().map(String::from).collect()),
             lost: [game.pools[0].len(), game.pools[1].len()],
             quiet_moves: game.quiet_moves,
         }

@@ -1,11 +1,12 @@
 //! Orthodox chess (`chess`) behind the game API: the reference the variants are tested against.
 
 mod actions;
-mod resample;
+mod belief;
 #[cfg(test)]
 mod tests;
 mod view;
 
+pub use belief::ChessBelief;
 pub use view::ChessSummary;
 
 /// Refuses an orthodox move that is not legal, saying why in the mover's terms (shared by the
@@ -15,9 +16,9 @@ pub(crate) use actions::check_legal as explain_illegal;
 use crate::board::Color;
 use crate::chess::{Ending, History, Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
-    Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::log::Log;
 use crate::registry::VariantSpec;
 use rand::RngCore;
 
@@ -25,8 +26,7 @@ use rand::RngCore;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chess {
     history: History,
-    moves: Vec<Move>,
-    log: Vec<Event>,
+    log: Log<Move>,
 }
 
 impl Chess {
@@ -34,8 +34,7 @@ impl Chess {
     pub fn from_position(position: Position) -> Chess {
         Chess {
             history: History::new(position),
-            moves: Vec::new(),
-            log: Vec::new(),
+            log: Log::new(),
         }
     }
 
@@ -46,7 +45,7 @@ impl Chess {
 
     /// The moves played so far.
     pub fn moves(&self) -> &[Move] {
-        &self.moves
+        &self.log.actions
     }
 }
 
@@ -94,34 +93,23 @@ impl Game for Chess {
         }
         actions::check_legal(self.position(), *mv)?;
         let actor = Actor::from(self.position().turn());
-        let index = self.moves.len();
         self.history.play_unchecked(*mv);
-        self.moves.push(*mv);
-        self.log.push(Event::new(
-            index,
-            actor,
-            Audience::All,
-            EventKind::Action,
-            mv.to_string(),
-        ));
+        self.log
+            .push_event(actor, Audience::All, EventKind::Action, mv);
         if let Some(outcome) = self.outcome() {
-            self.log.push(Event::new(
-                index,
-                actor,
-                Audience::All,
-                EventKind::End,
-                outcome.to_string(),
-            ));
+            self.log
+                .push_event(actor, Audience::All, EventKind::End, outcome);
         }
+        self.log.push_action(*mv);
         Ok(())
     }
 
-    fn events(&self) -> &[Event] {
+    fn log(&self) -> &Log<Self::Action> {
         &self.log
     }
 
-    fn action_count(&self) -> usize {
-        self.moves.len()
+    fn log_mut(&mut self) -> &mut Log<Self::Action> {
+        &mut self.log
     }
 
     fn summary(&self, _seat: Seat, _revealed: bool) -> ChessSummary {
@@ -139,7 +127,7 @@ impl Game for Chess {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Chess {
-        resample::resample(self, seat, rng)
+        crate::belief::resample_via_view::<ChessBelief>(self, seat, rng)
     }
 }
 

@@ -3,10 +3,10 @@
 use super::Chess;
 use crate::board::Color;
 use crate::game::Game;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The position, as everyone sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChessSummary {
     /// The position as FEN.
     pub fen: String,

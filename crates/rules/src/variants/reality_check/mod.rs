@@ -24,9 +24,9 @@ pub use view::{PieceView, RealityCheckSummary, SideView};
 use crate::board::board39::{Bitboard39, Square39};
 use crate::board::Color;
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
-    Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::log::Log;
 use crate::registry::VariantSpec;
 use knowledge::{take_out, Seen, Stay};
 use moves::{capture_targets, quiet_targets};
@@ -106,9 +106,7 @@ pub struct RealityCheck {
     remembered: [Vec<Seen>; 2],
     /// Who takes the action being applied.
     acting: Actor,
-    actions: Vec<Action>,
-    log: Vec<Event>,
-    outcome: Option<Outcome>,
+    log: Log<Action>,
 }
 
 impl RealityCheck {
@@ -173,7 +171,7 @@ impl RealityCheck {
     }
 
     fn setup_of(&self, color: Color) -> Option<Setup> {
-        match self.actions.get(self.setups[color.index()]?) {
+        match self.log.actions.get(self.setups[color.index()]?) {
             Some(Action::Setup(setup)) => Some(*setup),
             _ => None,
         }
@@ -209,7 +207,7 @@ impl RealityCheck {
     fn place(&mut self, sq: Square39, piece: Piece, dropped: bool) {
         self.stays.push(Stay {
             color: piece.color,
-            start: self.actions.len(),
+            start: self.log.actions.len(),
             square: sq,
             face: piece.up,
             dropped,
@@ -236,7 +234,7 @@ impl RealityCheck {
         let placed = self.take(sq);
         let piece = placed.piece;
         let stay = &mut self.stays[placed.stay];
-        stay.end = Some((self.actions.len(), to_hand));
+        stay.end = Some((self.log.actions.len(), to_hand));
         let seen = Seen::of(piece.kind, piece.up, stay.shown);
         let side = piece.color.index();
         if to_hand {
@@ -263,7 +261,7 @@ impl RealityCheck {
         }
         self.stays[stay].shown = true;
         if dropped {
-            let text = self.actions[start].to_string();
+            let text = self.log.actions[start].to_string();
             self.event_as(
                 color.into(),
                 Audience::All,
@@ -289,8 +287,7 @@ impl RealityCheck {
     // Events.
 
     fn event_as(&mut self, actor: Actor, seats: Audience, kind: EventKind, text: String) {
-        let index = self.actions.len();
-        self.log.push(Event::new(index, actor, seats, kind, text));
+        self.log.push_event(actor, seats, kind, text);
     }
 
     fn event(&mut self, seats: Audience, kind: EventKind, text: String) {
@@ -302,8 +299,7 @@ impl RealityCheck {
     }
 
     fn end(&mut self, outcome: Outcome) {
-        self.event(Audience::All, EventKind::End, outcome.to_string());
-        self.outcome = Some(outcome);
+        self.log.end(outcome, self.acting);
     }
 
     // What may be done.
@@ -595,7 +591,7 @@ impl RealityCheck {
         self.hands[c.index()] = setup.hand.bit();
         self.remembered[c.index()] = vec![Seen::Nothing];
         self.drop_squares[c.index()] = setup.squares();
-        self.setups[c.index()] = Some(self.actions.len());
+        self.setups[c.index()] = Some(self.log.actions.len());
         if c == Color::White {
             self.turn = Color::Black;
             return;
@@ -728,7 +724,7 @@ impl RealityCheck {
         self.event(Audience::All, EventKind::Action, format!("remove {kind}"));
         self.hands[c.index()] &= !kind.bit();
         self.gone[c.index()] |= kind.bit();
-        self.hand_exits.push((c, self.actions.len(), kind));
+        self.hand_exits.push((c, self.log.actions.len(), kind));
         take_out(&mut self.remembered[c.index()], |seen| seen.could_be(kind));
         self.info(format!("{c}'s {kind} leaves the game from the hand"));
         self.end_turn(true);
@@ -838,9 +834,7 @@ impl Game for RealityCheck {
             hand_exits: Vec::new(),
             remembered: [Vec::new(), Vec::new()],
             acting: Actor::White,
-            actions: Vec::new(),
-            log: Vec::new(),
-            outcome: None,
+            log: Log::new(),
         })
     }
 
@@ -849,7 +843,7 @@ impl Game for RealityCheck {
     }
 
     fn to_act(&self) -> Option<Actor> {
-        match (&self.outcome, self.phase) {
+        match (&self.log.outcome, self.phase) {
             (Some(_), _) => None,
             (None, Phase::Roll) => Some(Actor::Chance),
             (None, _) => Some(self.turn.into()),
@@ -857,7 +851,7 @@ impl Game for RealityCheck {
     }
 
     fn setup_due(&self) -> bool {
-        self.outcome.is_none() && self.phase == Phase::Setup
+        self.log.outcome.is_none() && self.phase == Phase::Setup
     }
 
     fn setup_shortcuts(&self) -> Vec<&'static str> {
@@ -874,7 +868,7 @@ impl Game for RealityCheck {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.outcome.is_some() {
+        if self.log.outcome.is_some() {
             return Vec::new();
         }
         match self.phase {
@@ -887,7 +881,7 @@ impl Game for RealityCheck {
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, f64)> {
-        if self.outcome.is_none() && self.phase == Phase::Roll {
+        if self.log.outcome.is_none() && self.phase == Phase::Roll {
             (1..=6).map(|n| (Action::Die(n), 1.0 / 6.0)).collect()
         } else {
             Vec::new()
@@ -903,24 +897,20 @@ impl Game for RealityCheck {
         self.validate(action)?;
         self.acting = actor;
         self.perform(*action);
-        self.actions.push(*action);
+        self.log.push_action(*action);
         Ok(())
     }
 
-    fn events(&self) -> &[Event] {
+    fn log(&self) -> &Log<Self::Action> {
         &self.log
     }
 
-    fn action_count(&self) -> usize {
-        self.actions.len()
+    fn log_mut(&mut self) -> &mut Log<Self::Action> {
+        &mut self.log
     }
 
     fn summary(&self, seat: Seat, revealed: bool) -> RealityCheckSummary {
         RealityCheckSummary::of(self, seat, revealed)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {

@@ -63,10 +63,10 @@ enum Step {
 }
 
 pub(super) fn resample(game: &RealityCheck, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
-    if game.outcome.is_some() {
+    if game.log.outcome.is_some() {
         return game.clone();
     }
-    let mut actions = game.actions.clone();
+    let mut actions = game.log.actions.clone();
     for color in Color::ALL {
         if seat.color() != Some(color) {
             redraw_side(game, color, &mut actions, rng);

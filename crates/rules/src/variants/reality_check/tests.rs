@@ -37,7 +37,10 @@ fn play(game: &mut RealityCheck, actions: &str) {
 fn refusal(game: &mut RealityCheck, text: &str) -> String {
     let before = game.clone();
     let err = game.apply_text(text).unwrap_err().to_string();
-    assert_eq!(game.actions, before.actions, "a refusal changes nothing");
+    assert_eq!(
+        game.log.actions, before.log.actions,
+        "a refusal changes nothing"
+    );
     assert_eq!(game.log, before.log);
     err
 }

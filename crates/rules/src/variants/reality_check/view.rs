@@ -6,10 +6,10 @@ use super::knowledge::Seen;
 use super::{Phase, RealityCheck};
 use crate::board::Color;
 use crate::game::Seat;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A piece on the board as the seat sees it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PieceView {
     /// Its square.
     pub square: String,
@@ -22,7 +22,7 @@ pub struct PieceView {
 }
 
 /// One side's hand and losses as the seat knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SideView {
     /// Whether the side has set up.
     pub set_up: bool,
@@ -43,11 +43,11 @@ pub struct SideView {
 }
 
 /// The position as one seat knows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RealityCheckSummary {
     /// What is due: `setup`, `turn` (a move, capture, rc, drop or memory), `flip`, `roll`,
     /// `remove` (after a failed memory), or `over`.
-    pub step: &'static str,
+    pub step: String,
     /// The side whose turn it is (or who sets up).
     pub turn: Color,
     /// The die's number, while the flip it allows is due.
@@ -89,7 +89,7 @@ impl RealityCheckSummary {
             })
             .collect();
         let side = |color: Color| side_view(game, color, knows_all(color), in_sight(color));
-        let (step, die) = match (&game.outcome, game.phase) {
+        let (step, die) = match (&game.log.outcome, game.phase) {
             (Some(_), _) => ("over", None),
             (None, Phase::Setup) => ("setup", None),
             (None, Phase::Turn) => ("turn", None),
@@ -99,7 +99,7 @@ impl RealityCheckSummary {
             (None, Phase::Remove) => ("remove", None),
         };
         RealityCheckSummary {
-            step,
+            step: step.to_string(),
             turn: game.turn,
             die,
             must_drop: step == "turn" && game.must_drop(game.turn),

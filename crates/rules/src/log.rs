@@ -1,0 +1,197 @@
+//! The record every game keeps of itself: the actions taken, the events each seat may see, and
+//! the outcome. Every variant holds one [`Log`]; the [`crate::game::Game`] trait reads it.
+//!
+//! A log can be *quiet*, for simulations (an AI applies thousands of actions per decision and
+//! reads no event text): it then keeps no events and formats no text, but it still keeps each
+//! seat's [information key](Log::key), a hash of the events the seat has seen, so a search tree
+//! can tell information sets apart. The key of a game equals [`info_key`] of its view's events.
+
+use crate::game::{Actor, Audience, Event, EventKind, Outcome, Seat};
+use std::fmt::{self, Display, Write};
+use std::hash::Hasher;
+
+/// The actions, the events and the outcome of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Log<A> {
+    /// Every action taken, in order.
+    pub(crate) actions: Vec<A>,
+    /// Every event, all seats', in order (empty while quiet).
+    pub(crate) events: Vec<Event>,
+    /// How the rules ended the game, if they have.
+    pub(crate) outcome: Option<Outcome>,
+    quiet: bool,
+    /// Each seat's information key: White, Black, spectator.
+    keys: [u64; 3],
+}
+
+impl<A> Default for Log<A> {
+    fn default() -> Self {
+        Log::new()
+    }
+}
+
+impl<A> Log<A> {
+    /// An empty log.
+    pub fn new() -> Log<A> {
+        Log {
+            actions: Vec::new(),
+            events: Vec::new(),
+            outcome: None,
+            quiet: false,
+            keys: [KEY_START; 3],
+        }
+    }
+
+    /// Every action taken, in order.
+    pub fn actions(&self) -> &[A] {
+        &self.actions
+    }
+
+    /// Every event, in order (none recorded while quiet).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// How the rules ended the game, if they have.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Whether events are being skipped (a simulation).
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// Stops (or resumes) recording events; keys are kept either way.
+    pub fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
+    }
+
+    /// The hash of every event `seat` has seen.
+    pub fn key(&self, seat: Seat) -> u64 {
+        self.keys[seat_index(seat)]
+    }
+
+    /// Records an event of the action about to be taken (or taken last, once it is pushed: the
+    /// variant decides by calling this before or after [`Log::push_action`]). The text is only
+    /// formatted when the log is not quiet.
+    pub(crate) fn push_event(
+        &mut self,
+        actor: Actor,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+    ) {
+        self.push_event_at(self.actions.len(), actor, seats, kind, text);
+    }
+
+    /// Records an event that belongs to action `index`.
+    pub(crate) fn push_event_at(
+        &mut self,
+        index: usize,
+        actor: Actor,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+    ) {
+        let hash = event_hash(actor, &kind, &text);
+        for seat in Seat::ALL {
+            if seats.includes(seat) {
+                let key = &mut self.keys[seat_index(seat)];
+                *key = mix(*key, hash);
+            }
+        }
+        if !self.quiet {
+            self.events
+                .push(Event::new(index, actor, seats, kind, text.to_string()));
+        }
+    }
+
+    /// Records an action just applied.
+    pub(crate) fn push_action(&mut self, action: A) {
+        self.actions.push(action);
+    }
+
+    /// Ends the game: the outcome, and an end event everyone sees.
+    pub(crate) fn end(&mut self, outcome: Outcome, actor: Actor) {
+        self.push_event(actor, Audience::All, EventKind::End, outcome);
+        self.outcome = Some(outcome);
+    }
+}
+
+/// The information key of a sequence of events one seat saw (a view's events): equal to
+/// [`Log::key`] of a game whose view has these events.
+pub fn info_key<'a>(events: impl IntoIterator<Item = &'a Event>) -> u64 {
+    events.into_iter().fold(KEY_START, |key, e| {
+        mix(key, event_hash(e.actor, &e.kind, &e.text))
+    })
+}
+
+const KEY_START: u64 = 0x243f_6a88_85a3_08d3;
+
+fn seat_index(seat: Seat) -> usize {
+    match seat {
+        Seat::White => 0,
+        Seat::Black => 1,
+        Seat::Spectator => 2,
+    }
+}
+
+fn mix(key: u64, hash: u64) -> u64 {
+    (key.rotate_left(5) ^ hash).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// A hash of what an event says, written straight from its text's `Display` (no allocation).
+fn event_hash(actor: Actor, kind: &EventKind, text: &impl Display) -> u64 {
+    let mut hasher = TextHasher(std::hash::DefaultHasher::new());
+    hasher.0.write_u8(actor as u8);
+    match kind {
+        EventKind::Action => hasher.0.write_u8(0),
+        EventKind::Sealed => hasher.0.write_u8(1),
+        EventKind::Reveal { action } => {
+            hasher.0.write_u8(2);
+            hasher.0.write_usize(*action);
+        }
+        EventKind::Info => hasher.0.write_u8(3),
+        EventKind::Meta => hasher.0.write_u8(4),
+        EventKind::End => hasher.0.write_u8(5),
+    }
+    write!(hasher, "{text}").expect("hashing text cannot fail");
+    hasher.0.finish()
+}
+
+struct TextHasher(std::hash::DefaultHasher);
+
+impl Write for TextHasher {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.write(s.as_bytes());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quiet_log_keeps_the_same_keys_without_events() {
+        let mut loud: Log<u8> = Log::new();
+        let mut quiet: Log<u8> = Log::new();
+        quiet.set_quiet(true);
+        for log in [&mut loud, &mut quiet] {
+            log.push_event(Actor::White, Audience::All, EventKind::Action, "e2e4");
+            log.push_action(0);
+            log.push_event(Actor::Black, Audience::Black, EventKind::Action, "stay");
+            log.push_event(Actor::Black, Audience::All, EventKind::Sealed, "decision");
+        }
+        assert_eq!(loud.events().len(), 3);
+        assert!(quiet.events().is_empty());
+        for seat in Seat::ALL {
+            assert_eq!(loud.key(seat), quiet.key(seat));
+            let seen = loud.events().iter().filter(|e| e.seats.includes(seat));
+            assert_eq!(info_key(seen), loud.key(seat));
+        }
+        assert_ne!(loud.key(Seat::White), loud.key(Seat::Black));
+        assert_eq!(loud.key(Seat::White), loud.key(Seat::Spectator));
+    }
+}
