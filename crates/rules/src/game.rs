@@ -159,7 +159,9 @@ pub enum EventKind {
     Sealed,
     /// A hidden action made public: `text` is the action's own text.
     Reveal {
-        /// The index of the action revealed.
+        /// The index of the action revealed (`"reveals"` in JSON: the event's own `action` is the
+        /// index of the action that caused the reveal).
+        #[serde(rename = "reveals")]
         action: usize,
     },
     /// A consequence the audience learns (a capture, a piece shown, a flag).

@@ -9,8 +9,9 @@ use bluffchess_rules::chess::Position;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::{Actor, Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::variants::alter_ego::AlterEgoBelief;
 use bluffchess_rules::variants::alter_ego::{Action, AlterEgo};
-use common::{fuzz, resample_check, without_commitments};
+use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -33,6 +34,49 @@ fn thousands_of_random_games_are_fuzzed_and_verified() {
 #[test]
 fn resampled_states_look_the_same_to_the_seat() {
     assert!(resample_check::<AlterEgo>(&Options::new(), 12, 3, 4, 5) > 1000);
+}
+
+#[test]
+fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
+    assert!(belief_check::<AlterEgoBelief>(&Options::new(), 10, 3, 3, 8) > 1000);
+}
+
+#[test]
+#[ignore = "many games: run in release mode"]
+fn beliefs_from_views_hold_in_many_games() {
+    assert!(belief_check::<AlterEgoBelief>(&Options::new(), 200, 2, 2, 9) > 50_000);
+}
+
+#[test]
+fn games_that_differ_only_in_a_sealed_decision_give_the_same_samples() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut compared = 0;
+    for _ in 0..30 {
+        let mut game = AlterEgo::new(&Options::new()).unwrap();
+        while let Some(action) = random_action(&game, &mut rng) {
+            let legal = game.legal_actions();
+            if matches!(legal[0], Action::Stay) && legal.len() > 1 {
+                let decider = game.to_act().unwrap();
+                let mut stayed = game.clone();
+                stayed.apply(&Action::Stay).unwrap();
+                let mut moved = game.clone();
+                moved
+                    .apply(&legal[rng.random_range(1..legal.len())])
+                    .unwrap();
+                let watcher = if decider == Actor::White {
+                    Seat::Black
+                } else {
+                    Seat::White
+                };
+                for seat in [watcher, Seat::Spectator] {
+                    assert_same_samples::<AlterEgoBelief>(&stayed, &moved, seat);
+                    compared += 1;
+                }
+            }
+            game.apply(&action).unwrap();
+        }
+    }
+    assert!(compared > 50, "{compared}");
 }
 
 /// Plays random games; at each decision, compares the opponent's and the spectator's views (and

@@ -8,8 +8,9 @@ use bluffchess_rules::board::{Color, Role, Square};
 use bluffchess_rules::chess::{Move, Position};
 use bluffchess_rules::game::{Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::variants::ambiguous::AmbiguousBelief;
 use bluffchess_rules::variants::ambiguous::{candidates, Ambiguous};
-use common::{fuzz, resample_check};
+use common::{belief_check, fuzz, resample_check};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
@@ -219,4 +220,11 @@ fn perft_counts_are_pinned() {
     assert_eq!(count(2), 4 * 2 + 12 * 16);
     assert_eq!(count(3), 2710);
     assert_eq!(count(4), 34_835);
+}
+
+#[test]
+fn beliefs_from_views_replay_the_game() {
+    let options = Options::from([("checkmate".to_string(), "true".to_string())]);
+    assert!(belief_check::<AmbiguousBelief>(&Options::new(), 4, 7, 1, 3) > 100);
+    assert!(belief_check::<AmbiguousBelief>(&options, 2, 7, 1, 4) > 50);
 }

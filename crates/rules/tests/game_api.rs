@@ -1,7 +1,10 @@
 //! The game API, the arbiter and records, exercised through orthodox chess.
 
+mod common;
+
 use bluffchess_rules::any::{perft, verify, AnyGame};
 use bluffchess_rules::arbiter::{Arbiter, MetaKind, Record};
+use bluffchess_rules::belief::{Belief, BeliefError};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::chess::{perft::perft as orthodox_perft, Position};
 use bluffchess_rules::commitment::SaltSource;
@@ -9,6 +12,7 @@ use bluffchess_rules::game::EndReason;
 use bluffchess_rules::game::{Actor, Game, Options, Outcome, Seat};
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::chess::Chess;
+use bluffchess_rules::variants::chess::ChessBelief;
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -299,4 +303,39 @@ fn setup_shortcuts_are_recorded_in_canonical_form() {
     assert!(!events
         .iter()
         .any(|e| e["text"] == "setup RNBQKBNR/PPPPPPPP"));
+}
+
+#[test]
+fn chess_beliefs_replay_the_game_from_the_view() {
+    assert!(common::belief_check::<ChessBelief>(&Options::new(), 3, 9, 1, 5) > 50);
+}
+
+#[test]
+fn a_view_of_a_resigned_game_is_believed() {
+    let mut arbiter: Arbiter<Chess> =
+        Arbiter::new(&Options::new(), 1, SaltSource::Seeded(1)).unwrap();
+    arbiter.play("e2e4").unwrap();
+    arbiter.meta(Color::Black, MetaKind::OfferDraw).unwrap();
+    arbiter.meta(Color::Black, MetaKind::Resign).unwrap();
+    let belief = ChessBelief::from_view(&arbiter.view(Seat::White)).unwrap();
+    assert!(belief.revealed());
+    assert_eq!(belief.witness().history().len(), 1);
+}
+
+#[test]
+fn an_impossible_view_is_refused_naming_the_event() {
+    let mut game = Chess::new(&Options::new()).unwrap();
+    game.apply_text("e2e4").unwrap();
+    game.apply_text("e7e5").unwrap();
+    let mut view = game.view(Seat::White);
+    view.events[1].text = "e7e4".into();
+    let err = ChessBelief::from_view(&view).unwrap_err();
+    assert!(matches!(err, BeliefError::Impossible(_)), "{err}");
+    assert!(err.to_string().contains("e7e4"), "{err}");
+    let mut view = game.view(Seat::White);
+    view.variant = "bs".into();
+    assert!(ChessBelief::from_view(&view)
+        .unwrap_err()
+        .to_string()
+        .contains("\"bs\""));
 }

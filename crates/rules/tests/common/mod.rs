@@ -6,6 +6,7 @@
 
 use bluffchess_rules::any::verify;
 use bluffchess_rules::arbiter::Arbiter;
+use bluffchess_rules::belief::{rules_view, Belief};
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::{Actor, Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
@@ -231,4 +232,95 @@ pub fn resample_check<G: Game>(
         }
     }
     checked
+}
+
+/// At every `every`-th action of `games` random games played through the arbiter, for every
+/// seat: a belief built from the JSON text of the seat's view lists exactly the seat's legal
+/// actions when it is to act, and each of `samples` sampled histories, replayed from the start,
+/// gives the seat exactly the view it has (commitments and salts aside). Returns the number of
+/// samples checked.
+pub fn belief_check<B: Belief>(
+    options: &Options,
+    games: u64,
+    every: usize,
+    samples: usize,
+    seed: u64,
+) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for g in 0..games {
+        let mut arbiter: Arbiter<B::Game> =
+            Arbiter::new(options, seed ^ g, SaltSource::Seeded(seed + g)).unwrap();
+        let mut step = 0;
+        while let Some(actor) = arbiter.to_act() {
+            if actor == Actor::Chance {
+                arbiter.roll().unwrap();
+            } else {
+                let text = arbiter.random_action().expect("an actor has an action");
+                arbiter.play(&text).unwrap();
+            }
+            step += 1;
+            if step % every == 0 || arbiter.outcome().is_some() {
+                for seat in Seat::ALL {
+                    checked += check_belief::<B>(&arbiter, seat, samples, &mut rng);
+                }
+            }
+            if step > 400 {
+                break;
+            }
+        }
+    }
+    checked
+}
+
+/// The checks of [`belief_check`] at one moment for one seat.
+fn check_belief<B: Belief>(
+    arbiter: &Arbiter<B::Game>,
+    seat: Seat,
+    samples: usize,
+    rng: &mut StdRng,
+) -> usize {
+    let json = serde_json::to_string(&arbiter.view(seat)).unwrap();
+    let view = serde_json::from_str(&json).unwrap();
+    let belief = B::from_view(&view).unwrap_or_else(|e| panic!("{seat}: {e}\n{json}"));
+    let (expected, _) = rules_view(&arbiter.view(seat));
+    let game = arbiter.game();
+    let to_act = game.to_act().and_then(|a| a.color());
+    let own_turn = to_act.is_some() && to_act == seat.color();
+    let legal = if own_turn {
+        game.legal_actions()
+    } else {
+        Vec::new()
+    };
+    assert_eq!(belief.legal_actions(), legal, "{seat}: legal actions");
+    assert_eq!(belief.key(), game.info_key(seat), "{seat}: information key");
+    for _ in 0..samples {
+        let sample = belief.sample(rng);
+        let mut replayed = B::Game::new(&view.options).unwrap();
+        for action in sample.history() {
+            let text = action.to_string();
+            replayed
+                .apply_text(&text)
+                .unwrap_or_else(|e| panic!("{seat}: the sampled history's {text:?}: {e}"));
+        }
+        let seen = replayed.view_revealed(seat, belief.revealed());
+        assert_eq!(seen.events, expected.events, "{seat}: sampled events");
+        assert_eq!(seen.position, expected.position, "{seat}: sampled position");
+        assert_eq!(replayed.info_key(seat), belief.key(), "{seat}: sampled key");
+    }
+    samples
+}
+
+/// Two games that differ only in a hidden choice, with equal views for `seat`: the same seed
+/// draws the same samples from both.
+pub fn assert_same_samples<B: Belief>(a: &B::Game, b: &B::Game, seat: Seat) {
+    let (view_a, view_b) = (a.view(seat), b.view(seat));
+    assert_eq!(view_a, view_b, "the two games look the same to {seat}");
+    let belief_a = B::from_view(&view_a).unwrap();
+    let belief_b = B::from_view(&view_b).unwrap();
+    for seed in 0..20 {
+        let sample_a = belief_a.sample(&mut StdRng::seed_from_u64(seed));
+        let sample_b = belief_b.sample(&mut StdRng::seed_from_u64(seed));
+        assert_eq!(sample_a.history(), sample_b.history(), "seed {seed}");
+    }
 }
