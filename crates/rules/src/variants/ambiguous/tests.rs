@@ -16,6 +16,7 @@ fn from_fen(fen: &str, options: &[(&str, &str)]) -> Ambiguous {
     let mut game = game_with(options);
     game.position = Position::from_fen(fen).unwrap();
     game.repetitions = vec![game.key()];
+    game.refresh_candidates();
     game.log.outcome = game.ending();
     game
 }
