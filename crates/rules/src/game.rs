@@ -7,6 +7,7 @@
 //! cannot tell from the real one.
 
 use crate::board::Color;
+pub use crate::fact::{Fact, SealedKind};
 use crate::log::{Log, Recording};
 pub use crate::outcome::{EndReason, Outcome};
 use crate::registry::VariantSpec;
@@ -186,6 +187,9 @@ pub struct Event {
     pub kind: EventKind,
     /// What it says.
     pub text: String,
+    /// What it says, as data (for the variants that give it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fact: Option<Fact>,
     /// For a sealed action: the commitment to its text (hex SHA-256), set by the arbiter.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub commitment: Option<String>,
@@ -209,6 +213,7 @@ impl Event {
             seats,
             kind,
             text: text.into(),
+            fact: None,
             commitment: None,
             salt: None,
         }

@@ -7,6 +7,7 @@ pub mod belief;
 pub mod board;
 pub mod chess;
 pub mod commitment;
+pub mod fact;
 pub mod game;
 pub mod log;
 pub mod outcome;

@@ -19,7 +19,8 @@ use crate::board::attacks::pawn_attacks;
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{Move, MoveList, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use crate::log::Log;
 use crate::registry::{OptionKind, OptionSpec, OptionValues, VariantSpec};
@@ -128,8 +129,9 @@ impl Ambiguous {
             })
     }
 
-    fn push_event(&mut self, actor: Color, kind: EventKind, text: impl Display) {
-        self.log.push_event(actor.into(), Audience::All, kind, text);
+    fn push_fact(&mut self, actor: Color, kind: EventKind, text: impl Display, fact: Fact) {
+        self.log
+            .push_fact(actor.into(), Audience::All, kind, text, fact);
     }
 
     fn name(&mut self, square: Square) -> Result<(), ActionError> {
@@ -146,9 +148,10 @@ impl Ambiguous {
             ));
         }
         let mover = self.position.turn();
-        self.push_event(mover, EventKind::Action, square);
+        self.push_fact(mover, EventKind::Action, square, Fact::Name { square });
         if let [only] = moves.as_slice() {
-            self.push_event(mover, EventKind::Info, only);
+            let fact = self.position.move_fact(*only);
+            self.push_fact(mover, EventKind::Info, only, fact);
             self.play(*only);
         } else {
             self.phase = Phase::Pick(moves);
@@ -164,7 +167,8 @@ impl Ambiguous {
                 format!("pick one of {}", list.join(", ")),
             ));
         }
-        self.push_event(!self.position.turn(), EventKind::Action, mv);
+        let fact = self.position.move_fact(mv);
+        self.push_fact(!self.position.turn(), EventKind::Action, mv, fact);
         self.play(mv);
         Ok(())
     }

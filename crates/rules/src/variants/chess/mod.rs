@@ -121,13 +121,13 @@ impl Game for Chess {
                 .expect_err("a move not listed is not legal"));
         }
         let actor = Actor::from(self.position().turn());
+        let fact = self.position().move_fact(*mv);
         self.history.play_unchecked(*mv);
         self.refresh();
         self.log
-            .push_event(actor, Audience::All, EventKind::Action, mv);
+            .push_fact(actor, Audience::All, EventKind::Action, mv, fact);
         if let Some(outcome) = self.outcome() {
-            self.log
-                .push_event(actor, Audience::All, EventKind::End, outcome);
+            self.log.end(outcome, actor);
         }
         self.log.push_action(*mv);
         Ok(())
