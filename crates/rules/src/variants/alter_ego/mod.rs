@@ -2,6 +2,15 @@
 //! carries its owner's alter ego. After a death move (one the opponent can answer by capturing the
 //! turn piece) the mover secretly decides to `stay` or `transfer` the ego to another own piece;
 //! capturing the piece that holds the enemy ego wins.
+//!
+//! ```
+//! use bluffchess_rules::{AlterEgo, Game, Options, Seat};
+//! let mut game = AlterEgo::new(&Options::new())?;
+//! // d7d5 is a death move (e4 can take d5): Black decides, and keeps its ego in the pawn.
+//! for text in ["e2e4", "d7d5", "stay", "e4d5"] { game.apply_text(text)?; }
+//! assert_eq!(game.outcome().unwrap().to_string(), "white wins by capture of the alter ego");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod belief;

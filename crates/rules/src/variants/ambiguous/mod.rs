@@ -1,6 +1,16 @@
 //! Ambiguous Chess (`ambiguous`): the player to move names a destination square; the opponent
 //! picks which of the player's pieces goes there (and, for a promotion, what it becomes). No check:
 //! capturing the king wins. Perfect information.
+//!
+//! ```
+//! use bluffchess_rules::{Ambiguous, Game, Options};
+//! let mut game = Ambiguous::new(&Options::new())?;
+//! game.apply_text("e4")?; // White names e4: only the e-pawn can go there, so it does.
+//! game.apply_text("c6")?; // Black names c6: the b8 knight or the c-pawn...
+//! game.apply_text("c7c6")?; // ...and White picks the pawn.
+//! assert_eq!(game.history().len(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod belief;
