@@ -155,6 +155,21 @@ impl<A> Log<A> {
     }
 }
 
+/// The two `Game` methods that hand out a variant's log (its field `log`), for `impl Game`
+/// blocks.
+macro_rules! log_accessors {
+    () => {
+        fn log(&self) -> &$crate::log::Log<Self::Action> {
+            &self.log
+        }
+
+        fn log_mut(&mut self) -> &mut $crate::log::Log<Self::Action> {
+            &mut self.log
+        }
+    };
+}
+pub(crate) use log_accessors;
+
 /// The information key of a sequence of events one seat saw (a view's events): equal to
 /// [`Log::key`] of a game whose view has these events.
 pub fn info_key<'a>(events: impl IntoIterator<Item = &'a Event>) -> u64 {

@@ -385,13 +385,7 @@ impl Game for AlterEgo {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> AlterEgoSummary {
         AlterEgoSummary::of(self, seat, revealed)

@@ -349,13 +349,7 @@ impl Game for Ambiguous {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, _seat: Seat, _revealed: bool) -> AmbiguousSummary {
         AmbiguousSummary::of(self)
