@@ -7,6 +7,7 @@
 
 use crate::board::{Color, Role, Square};
 use crate::game::EndReason;
+use crate::variants::bs::Identity;
 use serde::{Deserialize, Serialize};
 
 /// What an event says, as data.
@@ -50,6 +51,59 @@ pub enum Fact {
         /// The square.
         square: Square,
     },
+    /// A side arranged its pieces: the actor's own event (the opponent sees it sealed).
+    Setup,
+    /// A move declared, waiting for its answer (BS).
+    Declared {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+        /// Whether it declares a promotion (its type is hidden from the opponent).
+        promotes: bool,
+    },
+    /// The answer that lets the declared move stand (BS).
+    Accept,
+    /// The answer that tests the declared move (BS).
+    Call,
+    /// A call showed what a piece is, and whether its move was lawful (BS).
+    Shown {
+        /// Where the piece stands.
+        square: Square,
+        /// What it is.
+        identity: Identity,
+        /// Whether the called move was lawful for it.
+        lawful: bool,
+    },
+    /// A call on a declared promotion showed whether the piece was a pawn (BS).
+    PawnClaim {
+        /// Where the piece stands.
+        square: Square,
+        /// Whether it was a pawn, which makes the promotion lawful.
+        was_pawn: bool,
+    },
+    /// A spy's capture was called: the target's identity decides it (BS).
+    SpyTarget {
+        /// Where the target stands.
+        square: Square,
+        /// What it is.
+        identity: Identity,
+    },
+    /// A declared promotion stood: the piece became a type from its owner's pool (BS).
+    Promoted {
+        /// Where.
+        square: Square,
+    },
+    /// A piece was taken (BS: when the move stands).
+    Captured {
+        /// Where it stood.
+        square: Square,
+    },
+    /// After a call that found a lawful move, the caller removed one of its own pieces (BS).
+    Remove {
+        /// Where it stood.
+        square: Square,
+    },
     /// The game ended.
     End {
         /// The winner, if any.
@@ -67,6 +121,8 @@ pub enum SealedKind {
     Decision,
     /// A hidden setup.
     Setup,
+    /// A declared promotion, its type hidden (BS).
+    Promotion,
     /// Any other hidden action of a variant.
     Action,
 }

@@ -5,10 +5,11 @@ mod common;
 use bluffchess_rules::any::perft;
 use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::Game;
 use bluffchess_rules::game::{Actor, Options, Seat};
 use bluffchess_rules::playout::random_action;
-use bluffchess_rules::variants::bs::{Action, Bs, Identity, Setup};
-use common::{fuzz, resample_check, without_commitments};
+use bluffchess_rules::variants::bs::{Action, Bs, BsBelief, Identity, Setup};
+use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -127,4 +128,51 @@ fn perft_counts_are_pinned() {
     assert_eq!(count(1), 130);
     assert_eq!(count(2), 260);
     assert_eq!(count(3), 28_373);
+}
+
+#[test]
+fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
+    assert!(belief_check::<BsBelief>(&Options::new(), 6, 5, 2, 21) > 300);
+    assert!(belief_check::<BsBelief>(&options(true), 4, 5, 2, 22) > 200);
+}
+
+#[test]
+#[ignore = "many games: run in release mode"]
+fn beliefs_from_views_hold_in_many_games() {
+    assert!(belief_check::<BsBelief>(&options(true), 150, 3, 2, 23) > 30_000);
+}
+
+#[test]
+fn games_that_differ_only_in_a_hidden_setup_give_the_same_samples() {
+    let mut rng = StdRng::seed_from_u64(24);
+    let mut compared = 0;
+    for _ in 0..8 {
+        let white = Setup::random(false, &mut rng);
+        let mut a = Bs::new(&Options::new()).unwrap();
+        let mut b = a.clone();
+        a.apply(&Action::Setup(white)).unwrap();
+        b.apply(&Action::Setup(twin(white, &mut rng))).unwrap();
+        let black = Action::Setup(Setup::random(false, &mut rng));
+        a.apply(&black).unwrap();
+        b.apply(&black).unwrap();
+        for _ in 0..40 {
+            if a.outcome().is_some() {
+                break;
+            }
+            for seat in [Seat::Black, Seat::Spectator] {
+                assert_same_samples::<BsBelief>(&a, &b, seat);
+                compared += 1;
+            }
+            let Some(mut action) = random_action(&a, &mut rng) else {
+                break;
+            };
+            if action == Action::Call {
+                action = Action::Accept;
+            }
+            if a.apply(&action).is_err() || b.apply(&action).is_err() {
+                break;
+            }
+        }
+    }
+    assert!(compared > 200, "{compared}");
 }

@@ -6,8 +6,12 @@ use crate::board::attacks::{
 use crate::board::{Bitboard, Color, Square};
 use core::fmt;
 
-/// What a piece really is; only its owner knows, until a call reveals it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// What a piece really is; only its owner knows, until a call reveals it. In serialised data, its
+/// name (`"knight"`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Identity {
     /// Pawn ("Dude").
     Pawn,

@@ -4,6 +4,7 @@
 //! costs the mover the piece. Capture or remove the enemy king to win.
 
 mod actions;
+mod belief;
 mod identity;
 mod lineage;
 mod resample;
@@ -13,19 +14,22 @@ mod tests;
 mod view;
 
 pub use actions::Action;
+pub use belief::BsBelief;
 pub use identity::Identity;
 pub use setup::{Setup, STANDARD};
 pub use view::{BsSummary, PendingView, PieceView};
 
 use crate::board::{Bitboard, Color, Square};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
+    SealedKind, Seat,
 };
 use crate::log::Log;
 use crate::registry::{OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
 use rand::RngCore;
+use std::fmt::Display;
 
 /// Moves without a piece leaving the game after which the game is drawn.
 const NO_PROGRESS_LIMIT: u32 = 200;
@@ -127,8 +131,15 @@ impl Bs {
         }
     }
 
-    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
-        self.log.push_event(actor.into(), seats, kind, text);
+    fn push_fact(
+        &mut self,
+        actor: Color,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+        fact: Fact,
+    ) {
+        self.log.push_fact(actor.into(), seats, kind, text, fact);
     }
 
     /// The moves of the side to move, from its own knowledge: every move some piece type could
@@ -183,13 +194,13 @@ impl Bs {
             self.identity[sq.index()] = Some(identity);
         }
         self.lineage.set_up(color);
-        self.push_event(color, Audience::All, EventKind::Sealed, "setup".into());
-        self.push_event(
-            color,
-            Audience::only(color),
-            EventKind::Action,
-            Action::Setup(setup).to_string(),
-        );
+        let sealed = Fact::Sealed {
+            kind: SealedKind::Setup,
+        };
+        self.push_fact(color, Audience::All, EventKind::Sealed, "setup", sealed);
+        let own = Audience::only(color);
+        let text = Action::Setup(setup);
+        self.push_fact(color, own, EventKind::Action, text, Fact::Setup);
         if color == Color::Black {
             self.phase = Phase::Move;
             self.start_turn();
@@ -238,21 +249,18 @@ impl Bs {
             unreachable!("only moves are declared");
         };
         let mover = self.turn;
+        let fact = Fact::Declared {
+            from,
+            to,
+            promotes: promotion.is_some(),
+        };
         match promotion {
-            None => self.push_event(mover, Audience::All, EventKind::Action, action.to_string()),
+            None => self.push_fact(mover, Audience::All, EventKind::Action, action, fact),
             Some(_) => {
-                self.push_event(
-                    mover,
-                    Audience::All,
-                    EventKind::Sealed,
-                    format!("{from}{to}=?"),
-                );
-                self.push_event(
-                    mover,
-                    Audience::only(mover),
-                    EventKind::Action,
-                    action.to_string(),
-                );
+                let public = format_args!("{from}{to}=?");
+                self.push_fact(mover, Audience::All, EventKind::Sealed, public, fact);
+                let own = Audience::only(mover);
+                self.push_fact(mover, own, EventKind::Action, action, fact);
             }
         }
         self.phase = Phase::Answer(Pending {
@@ -305,7 +313,13 @@ impl Bs {
 
     fn accept(&mut self, pending: Pending) {
         let answerer = !self.turn;
-        self.push_event(answerer, Audience::All, EventKind::Action, "accept".into());
+        self.push_fact(
+            answerer,
+            Audience::All,
+            EventKind::Action,
+            "accept",
+            Fact::Accept,
+        );
         let captured = self.carry_out(pending);
         if captured == Some(Identity::King) {
             self.end(Outcome::win(self.turn, EndReason::KingCaptured), answerer);
@@ -317,7 +331,7 @@ impl Bs {
     fn call(&mut self, pending: Pending) {
         let caller = !self.turn;
         let mover = self.turn;
-        self.push_event(caller, Audience::All, EventKind::Action, "call".into());
+        self.push_fact(caller, Audience::All, EventKind::Action, "call", Fact::Call);
         let lawful = self.is_lawful(pending);
         self.announce_call(pending, lawful);
         if lawful {
@@ -339,27 +353,25 @@ impl Bs {
         let mover = self.turn;
         let identity = self.identity[pending.from.index()].expect("a piece moved");
         let verdict = if lawful { "lawful" } else { "not lawful" };
-        let text = if pending.promotion.is_some() {
-            let was = if identity == Identity::Pawn {
-                "was"
-            } else {
-                "was not"
-            };
-            self.lineage
-                .record_pawn_claim(mover, pending.from, identity == Identity::Pawn);
-            format!(
-                "the piece on {} {was} a pawn: the move is {verdict}",
-                pending.from
-            )
+        let square = pending.from;
+        if pending.promotion.is_some() {
+            let was_pawn = identity == Identity::Pawn;
+            let was = if was_pawn { "was" } else { "was not" };
+            self.lineage.record_pawn_claim(mover, square, was_pawn);
+            let text = format_args!("the piece on {square} {was} a pawn: the move is {verdict}");
+            let fact = Fact::PawnClaim { square, was_pawn };
+            self.push_fact(mover, Audience::All, EventKind::Info, text, fact);
         } else {
-            self.known[pending.from.index()] = Some(Known::Identity(identity));
-            self.lineage.record_identity(mover, pending.from, identity);
-            format!(
-                "the piece on {} is a {identity}: the move is {verdict}",
-                pending.from
-            )
-        };
-        self.push_event(mover, Audience::All, EventKind::Info, text);
+            self.known[square.index()] = Some(Known::Identity(identity));
+            self.lineage.record_identity(mover, square, identity);
+            let text = format_args!("the piece on {square} is a {identity}: the move is {verdict}");
+            let fact = Fact::Shown {
+                square,
+                identity,
+                lawful,
+            };
+            self.push_fact(mover, Audience::All, EventKind::Info, text, fact);
+        }
         let spy_capture = identity == Identity::Spy
             && self.board.of(!mover).contains(pending.to)
             && !is_pawn_move(mover, pending.from, pending.to, &self.board);
@@ -367,12 +379,13 @@ impl Bs {
             let target = self.identity[pending.to.index()].expect("a captured piece");
             self.known[pending.to.index()] = Some(Known::Identity(target));
             self.lineage.record_identity(!mover, pending.to, target);
-            self.push_event(
-                mover,
-                Audience::All,
-                EventKind::Info,
-                format!("the spy's target on {} is a {target}", pending.to),
-            );
+            let square = pending.to;
+            let text = format_args!("the spy's target on {square} is a {target}");
+            let fact = Fact::SpyTarget {
+                square,
+                identity: target,
+            };
+            self.push_fact(mover, Audience::All, EventKind::Info, text, fact);
         }
     }
 
@@ -401,19 +414,25 @@ impl Bs {
             self.identity[pending.to.index()] = Some(promoted);
             self.known[pending.to.index()] = Some(Known::Promoted);
             self.lineage.promoted(mover, pending.to);
-            self.push_event(
+            let square = pending.to;
+            let text = format_args!("promotion on {square}");
+            self.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Info,
-                format!("promotion on {}", pending.to),
+                text,
+                Fact::Promoted { square },
             );
         }
         if captured.is_some() {
-            self.push_event(
+            let square = pending.to;
+            let text = format_args!("capture on {square}");
+            self.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Info,
-                format!("capture on {}", pending.to),
+                text,
+                Fact::Captured { square },
             );
         }
         captured
@@ -446,11 +465,13 @@ impl Bs {
             ));
         }
         let lone_king = self.board.of(caller).count() == 1;
-        self.push_event(
+        let fact = Fact::Remove { square: sq };
+        self.push_fact(
             caller,
             Audience::All,
             EventKind::Action,
-            Action::Remove(sq).to_string(),
+            Action::Remove(sq),
+            fact,
         );
         if self.take_off(sq) == Identity::King {
             let reason = if lone_king {
@@ -615,7 +636,7 @@ impl Game for Bs {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Bs {
-        resample::resample(self, seat, rng)
+        crate::belief::resample_via_view::<BsBelief>(self, seat, rng)
     }
 }
 

@@ -1,5 +1,6 @@
-//! Resampling a BS Chess game for a seat: new identities for the pieces the seat cannot see
-//! through, consistent with everything the public record showed, then the whole game replayed.
+//! Drawing a BS Chess game consistent with a seat's belief (see `belief.rs`): new identities for
+//! the pieces the seat cannot see through, consistent with everything the public record showed,
+//! then the whole skeleton replayed.
 //!
 //! Weighting (exact uniform sampling over consistent histories is intractable): for each hidden
 //! side, with the spy option and no spy shown, the side has a spy with probability 1/2; the king
@@ -8,46 +9,40 @@
 //! the set is shuffled uniformly over the remaining slots (reshuffled while a slot shown "not a
 //! pawn" gets one). Each promotion the hidden side declared takes a type drawn uniformly from the
 //! types its pool then held (or the type a later call showed). A replay that breaks anything the
-//! seat saw is drawn again; an AI can reweight samples by how likely their setups and promotion
-//! choices are under its own model of the opponent.
+//! seat saw is drawn again: the samples follow this proposal conditioned on agreeing with the view.
+//! An AI can reweight samples by how likely their setups and promotion choices are under its own
+//! model of the opponent.
 
+use super::belief::{hidden_identity_shown, BsBelief, Step};
 use super::identity::Identity;
-use super::lineage::SlotFacts;
+use super::lineage::{Lineage, SlotFacts};
 use super::setup::{Setup, STANDARD};
-use super::{Action, Bs, Phase};
+use super::{Action, Bs};
+use crate::belief::Belief;
 use crate::board::Color;
-use crate::game::{Game, Seat};
+use crate::game::Game;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngCore};
 
-/// Draws before giving up and returning the true state (never seen in tests).
+/// Draws before giving up (never seen in tests).
 const ATTEMPTS: usize = 500;
 
-pub(super) fn resample(game: &Bs, seat: Seat, rng: &mut dyn RngCore) -> Bs {
-    draw(game, seat, rng).unwrap_or_else(|| game.clone())
-}
-
-/// A consistent state, or `None` when every attempt failed.
-pub(super) fn draw(game: &Bs, seat: Seat, rng: &mut dyn RngCore) -> Option<Bs> {
-    let hidden: Vec<Color> = Color::ALL
-        .into_iter()
-        .filter(|&c| seat.color() != Some(c) && has_set_up(game, c))
-        .collect();
-    // After the end everything is revealed: the truth is the only consistent state.
-    if hidden.is_empty() || game.log.outcome.is_some() {
-        return Some(game.clone());
-    }
-    let view = game.view(seat);
+/// A game consistent with the belief's view, or `None` when every attempt failed.
+pub(super) fn draw(belief: &BsBelief, rng: &mut dyn RngCore) -> Option<Bs> {
+    let (view, revealed) = belief.rules_view();
+    let hidden: Vec<Color> = belief.hidden_sides().collect();
+    let spy = view.options.get("spy").is_some_and(|v| v == "true");
     for _ in 0..ATTEMPTS {
         let mut setups = [None, None];
         for &color in &hidden {
-            setups[color.index()] = sample_setup(game, color, rng);
+            setups[color.index()] = sample_setup(&belief.facts, spy, color, rng);
         }
         if hidden.iter().any(|c| setups[c.index()].is_none()) {
             continue;
         }
-        if let Some(sampled) = replay(game, setups, rng) {
-            if sampled.view(seat) == view {
+        if let Some(sampled) = replay(belief, setups, rng) {
+            let seen = sampled.view_revealed(view.seat, revealed);
+            if seen.events == view.events && seen.position == view.position {
                 return Some(sampled);
             }
         }
@@ -55,15 +50,11 @@ pub(super) fn draw(game: &Bs, seat: Seat, rng: &mut dyn RngCore) -> Option<Bs> {
     None
 }
 
-fn has_set_up(game: &Bs, color: Color) -> bool {
-    game.log.actions.len() > color.index()
-}
-
 /// A setup for `color` that agrees with the public facts about its slots.
-fn sample_setup(game: &Bs, color: Color, rng: &mut dyn RngCore) -> Option<Setup> {
-    let facts = &game.lineage.slots[color.index()];
+fn sample_setup(facts: &Lineage, spy: bool, color: Color, rng: &mut dyn RngCore) -> Option<Setup> {
+    let facts = &facts.slots[color.index()];
     let spy_shown = facts.iter().any(|f| f.identity == Some(Identity::Spy));
-    let spy = spy_shown || (game.rules.spy && rng.random_bool(0.5));
+    let spy = spy_shown || (spy && rng.random_bool(0.5));
     let mut rest: Vec<Identity> = STANDARD.0.to_vec();
     if spy {
         rest[8] = Identity::Spy;
@@ -115,47 +106,31 @@ fn take(rest: &mut Vec<Identity>, identity: Identity) -> Option<()> {
     Some(())
 }
 
-/// The game replayed with the hidden sides' setups replaced and their promotion types redrawn.
-fn replay(game: &Bs, setups: [Option<Setup>; 2], rng: &mut dyn RngCore) -> Option<Bs> {
-    let mut sampled = Bs::new(&game.options()).expect("the game's own options");
-    for (index, &action) in game.log.actions.iter().enumerate() {
-        let action = match action {
-            Action::Setup(_) => {
-                let color = if index == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
-                setups[color.index()].map_or(action, Action::Setup)
-            }
-            Action::Move {
+/// The skeleton replayed with the hidden sides' setups and promotion types drawn.
+fn replay(belief: &BsBelief, setups: [Option<Setup>; 2], rng: &mut dyn RngCore) -> Option<Bs> {
+    let mut sampled = Bs::new(&belief.view().options).ok()?;
+    for (index, step) in belief.steps.iter().enumerate() {
+        let action = match *step {
+            Step::Known(action) => action,
+            Step::HiddenSetup => Action::Setup(setups.get(index)?.as_ref().copied()?),
+            Step::HiddenPromotion { from, to } => Action::Move {
                 from,
                 to,
-                promotion: Some(_),
-            } if setups[sampled.turn.index()].is_some() => Action::Move {
-                from,
-                to,
-                promotion: Some(redraw_promotion(game, &sampled, rng)?),
+                promotion: Some(redraw_promotion(belief, &sampled, rng)?),
             },
-            _ => action,
         };
-        debug_assert!(!matches!(sampled.phase, Phase::Setup) || matches!(action, Action::Setup(_)));
         sampled.apply(&action).ok()?;
     }
     Some(sampled)
 }
 
-/// A promotion type for the side to move in the replay: the one a later call showed in the
-/// original game, or one its pool holds now.
-fn redraw_promotion(game: &Bs, sampled: &Bs, rng: &mut dyn RngCore) -> Option<Identity> {
+/// A promotion type for the side to move in the replay: the one a later call showed, or one its
+/// pool holds now.
+fn redraw_promotion(belief: &BsBelief, sampled: &Bs, rng: &mut dyn RngCore) -> Option<Identity> {
     let color = sampled.turn;
     let k = sampled.lineage.promotions[color.index()].len();
-    let shown = game.lineage.promotions[color.index()]
-        .get(k)
-        .copied()
-        .flatten();
     let types = sampled.promotion_types();
-    match shown {
+    match hidden_identity_shown(&belief.facts, color, k) {
         Some(identity) => types.contains(&identity).then_some(identity),
         None => types.choose(rng).copied(),
     }

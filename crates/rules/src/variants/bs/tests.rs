@@ -1,6 +1,7 @@
 //! The seed's rules and examples, and every ruling, as scenarios.
 
 use super::*;
+use crate::belief::Belief;
 use crate::game::EndReason;
 use crate::game::Game;
 
@@ -531,8 +532,9 @@ fn resampling_finds_a_consistent_state_in_random_games() {
                 game.apply(&action).unwrap();
                 if game.action_count() % 5 == 0 {
                     for seat in Seat::ALL {
+                        let belief = BsBelief::from_view(&game.view(seat)).unwrap();
                         assert!(
-                            resample::draw(&game, seat, &mut rng).is_some(),
+                            resample::draw(&belief, &mut rng).is_some(),
                             "no sample found"
                         );
                         draws += 1;
