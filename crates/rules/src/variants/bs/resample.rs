@@ -107,7 +107,11 @@ fn take(rest: &mut Vec<Identity>, identity: Identity) -> Option<()> {
 }
 
 /// The skeleton replayed with the hidden sides' setups and promotion types drawn.
-fn replay(belief: &BsBelief, setups: [Option<Setup>; 2], rng: &mut dyn RngCore) -> Option<Bs> {
+pub(super) fn replay(
+    belief: &BsBelief,
+    setups: [Option<Setup>; 2],
+    rng: &mut dyn RngCore,
+) -> Option<Bs> {
     let mut sampled = Bs::new(&belief.view().options).ok()?;
     for (index, step) in belief.steps.iter().enumerate() {
         let action = match *step {

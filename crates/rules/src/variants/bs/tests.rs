@@ -545,3 +545,146 @@ fn resampling_finds_a_consistent_state_in_random_games() {
     }
     assert!(draws > 300);
 }
+
+/// Every distinct arrangement of `pieces` (a multiset) in order.
+fn arrangements(pieces: &[Identity]) -> Vec<Vec<Identity>> {
+    let mut kinds: Vec<(Identity, usize)> = Vec::new();
+    for &p in pieces {
+        match kinds.iter_mut().find(|(k, _)| *k == p) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((p, 1)),
+        }
+    }
+    fn extend(
+        kinds: &mut [(Identity, usize)],
+        left: usize,
+        prefix: &mut Vec<Identity>,
+        out: &mut Vec<Vec<Identity>>,
+    ) {
+        if left == 0 {
+            out.push(prefix.clone());
+            return;
+        }
+        for i in 0..kinds.len() {
+            if kinds[i].1 > 0 {
+                kinds[i].1 -= 1;
+                prefix.push(kinds[i].0);
+                extend(kinds, left - 1, prefix, out);
+                prefix.pop();
+                kinds[i].1 += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    extend(&mut kinds, pieces.len(), &mut Vec::new(), &mut out);
+    out
+}
+
+/// A game in which Black called every White move until at most `hidden` of White's setup slots
+/// are still unknown to Black, with no promotion declared: `None` if the game ended first.
+fn mostly_shown_game(seed: u64, hidden: usize) -> Option<Bs> {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut game = new_game(false);
+    loop {
+        let mut action = crate::playout::random_action(&game, &mut rng)?;
+        if action == Action::Accept && game.turn == Color::White {
+            action = Action::Call;
+        }
+        if let Action::Move {
+            promotion: Some(_), ..
+        } = action
+        {
+            return None;
+        }
+        game.apply(&action).unwrap();
+        let unknown = game.lineage.slots[0]
+            .iter()
+            .filter(|f| f.identity.is_none())
+            .count();
+        if game.log.outcome.is_some() {
+            return None;
+        }
+        if unknown <= hidden && game.phase == Phase::Move {
+            return Some(game);
+        }
+    }
+}
+
+#[test]
+fn the_setup_sampler_is_uniform_over_the_consistent_setups_it_can_count() {
+    use rand::SeedableRng;
+    let game = (0..200)
+        .find_map(|seed| mostly_shown_game(seed, 6))
+        .expect("a game that shows ten of White's pieces");
+    let belief = BsBelief::from_view(&game.view(Seat::Black)).unwrap();
+    let facts = &belief.facts.slots[0];
+    let free: Vec<usize> = (0..16).filter(|&i| facts[i].identity.is_none()).collect();
+    let mut rest = STANDARD.0.to_vec();
+    for fact in facts.iter() {
+        if let Some(identity) = fact.identity {
+            let i = rest.iter().position(|&r| r == identity).unwrap();
+            rest.swap_remove(i);
+        }
+    }
+    // Every setup that agrees with what Black saw, found by replaying each candidate.
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+    let black = game.history()[1];
+    let Action::Setup(black) = black else {
+        panic!("Black's setup")
+    };
+    let consistent: Vec<Setup> = arrangements(&rest)
+        .into_iter()
+        .map(|pieces| {
+            let mut setup = Setup([Identity::Pawn; 16]);
+            for (slot, fact) in facts.iter().enumerate() {
+                if let Some(identity) = fact.identity {
+                    setup.0[slot] = identity;
+                }
+            }
+            for (&slot, &identity) in free.iter().zip(&pieces) {
+                setup.0[slot] = identity;
+            }
+            setup
+        })
+        .filter(|&setup| {
+            resample::replay(&belief, [Some(setup), Some(black)], &mut rng).is_some_and(|g| {
+                let seen = g.view(Seat::Black);
+                seen.events == belief.view().events && seen.position == belief.view().position
+            })
+        })
+        .collect();
+    assert!(
+        consistent.len() > 2,
+        "{} consistent setups",
+        consistent.len()
+    );
+    // The documented weighting is uniform over them here: no spy, no promotion.
+    let per_setup = 150;
+    let draws = per_setup * consistent.len();
+    let mut counts = vec![0usize; consistent.len()];
+    for _ in 0..draws {
+        let sample = belief.sample(&mut rng);
+        let Action::Setup(white) = sample.history()[0] else {
+            panic!("White's setup")
+        };
+        let i = consistent
+            .iter()
+            .position(|&s| s == white)
+            .expect("a consistent setup");
+        counts[i] += 1;
+    }
+    let expected = per_setup as f64;
+    let chi2: f64 = counts
+        .iter()
+        .map(|&n| (n as f64 - expected).powi(2) / expected)
+        .sum();
+    // The chi-squared quantile at p = 0.001 (Wilson-Hilferty).
+    let df = (consistent.len() - 1) as f64;
+    let z = 3.09;
+    let critical = df * (1.0 - 2.0 / (9.0 * df) + z * (2.0 / (9.0 * df)).sqrt()).powi(3);
+    assert!(
+        chi2 < critical,
+        "chi2 {chi2:.1} over {df} degrees of freedom: {counts:?}"
+    );
+}
