@@ -10,8 +10,10 @@ use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::EndReason;
 use bluffchess_rules::game::{Actor, Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
-use bluffchess_rules::variants::reality_check::{Action, Kind, RealityCheck, Setup};
-use common::{fuzz, resample_check, without_commitments};
+use bluffchess_rules::variants::reality_check::{
+    Action, Kind, RealityCheck, RealityCheckBelief, Setup,
+};
+use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -110,6 +112,48 @@ fn resampled_states_look_the_same_to_the_seat_in_many_games() {
         };
         let checked = resample_check::<RealityCheck>(options, games, 5, 3, 30 + i as u64);
         assert!(checked > 10_000, "{options:?}: {checked}");
+    }
+}
+
+/// Every combination of the options that change what is hidden or how a game goes: the four
+/// options alone, and together in the pairs that interact (memory's removals and flips with the
+/// dice and with the free setup, retreats into the hand with memory), and all four at once.
+fn option_sets() -> Vec<Options> {
+    let mut sets = every_rules();
+    for combo in [
+        &["memory", "dice"][..],
+        &["memory", "flexible-setup"],
+        &["strategic-retreat", "memory"],
+        &["strategic-retreat", "dice"],
+        &["dice", "flexible-setup"],
+        &OPTIONS,
+    ] {
+        sets.push(
+            combo
+                .iter()
+                .map(|name| (name.to_string(), "true".to_string()))
+                .collect(),
+        );
+    }
+    sets
+}
+
+#[test]
+fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
+    for (i, options) in option_sets().iter().enumerate() {
+        let games = if options.contains_key("memory") { 4 } else { 2 };
+        let checked = belief_check::<RealityCheckBelief>(options, games, 9, 2, 60 + i as u64);
+        assert!(checked > 100, "{options:?}: {checked}");
+    }
+}
+
+#[test]
+#[ignore = "many games: run in release mode"]
+fn beliefs_from_views_hold_in_many_games() {
+    for (i, options) in option_sets().iter().enumerate() {
+        let games = if options.contains_key("memory") { 150 } else { 40 };
+        let checked = belief_check::<RealityCheckBelief>(options, games, 3, 2, 70 + i as u64);
+        assert!(checked > 20_000, "{options:?}: {checked}");
     }
 }
 

@@ -6,17 +6,20 @@
 
 mod actions;
 mod assign;
+mod belief;
 mod knowledge;
 mod moves;
 mod pieces;
 mod resample;
 mod rules;
 mod setup;
+mod story;
 #[cfg(test)]
 mod tests;
 mod view;
 
 pub use actions::{Action, Setup};
+pub use belief::RealityCheckBelief;
 pub use pieces::{Face, Kind, Piece};
 pub use rules::Rules;
 pub use view::{PieceView, RealityCheckSummary, SideView};
@@ -100,8 +103,6 @@ pub struct RealityCheck {
     /// The public positions at the start of each turn since a piece last left the game.
     positions: Vec<PublicPosition>,
     stays: Vec<Stay>,
-    /// True pieces that left the game from a hand: side, action, kind.
-    hand_exits: Vec<(Color, usize, Kind)>,
     /// What is public about each side's hand.
     remembered: [Vec<Seen>; 2],
     /// Who takes the action being applied.
@@ -110,6 +111,42 @@ pub struct RealityCheck {
 }
 
 impl RealityCheck {
+    /// A game with these rules, before any setup.
+    fn blank(rules: Rules) -> RealityCheck {
+        RealityCheck {
+            rules,
+            squares: [None; 63],
+            by_color: [Bitboard39::EMPTY; 2],
+            by_face: [Bitboard39::EMPTY; 4],
+            hands: [0; 2],
+            gone: [0; 2],
+            drop_squares: [Bitboard39::EMPTY; 2],
+            setups: [None; 2],
+            turn: Color::White,
+            phase: Phase::Setup,
+            exempt: Bitboard39::EMPTY,
+            flipped: Bitboard39::EMPTY,
+            turns: 0,
+            quiet: 0,
+            positions: Vec::new(),
+            stays: Vec::new(),
+            remembered: [Vec::new(), Vec::new()],
+            acting: Actor::White,
+            log: Log::new(),
+        }
+    }
+
+    /// Applies an action known to be legal (a history drawn consistent with a view), without
+    /// checking it again in release builds.
+    fn replay(&mut self, action: Action) {
+        debug_assert_eq!(self.validate(&action), Ok(()), "{action}");
+        self.acting = self
+            .to_act()
+            .expect("a history does not go on after the end");
+        self.perform(action);
+        self.log.push_action(action);
+    }
+
     /// The rules options in force.
     pub fn rules(&self) -> Rules {
         self.rules
@@ -724,7 +761,6 @@ impl RealityCheck {
         self.event(Audience::All, EventKind::Action, format!("remove {kind}"));
         self.hands[c.index()] &= !kind.bit();
         self.gone[c.index()] |= kind.bit();
-        self.hand_exits.push((c, self.log.actions.len(), kind));
         take_out(&mut self.remembered[c.index()], |seen| seen.could_be(kind));
         self.info(format!("{c}'s {kind} leaves the game from the hand"));
         self.end_turn(true);
@@ -814,28 +850,9 @@ impl Game for RealityCheck {
     };
 
     fn new(options: &Options) -> Result<RealityCheck, OptionError> {
-        Ok(RealityCheck {
-            rules: Rules::from_values(&Self::SPEC.read_options(options)?),
-            squares: [None; 63],
-            by_color: [Bitboard39::EMPTY; 2],
-            by_face: [Bitboard39::EMPTY; 4],
-            hands: [0; 2],
-            gone: [0; 2],
-            drop_squares: [Bitboard39::EMPTY; 2],
-            setups: [None; 2],
-            turn: Color::White,
-            phase: Phase::Setup,
-            exempt: Bitboard39::EMPTY,
-            flipped: Bitboard39::EMPTY,
-            turns: 0,
-            quiet: 0,
-            positions: Vec::new(),
-            stays: Vec::new(),
-            hand_exits: Vec::new(),
-            remembered: [Vec::new(), Vec::new()],
-            acting: Actor::White,
-            log: Log::new(),
-        })
+        Ok(RealityCheck::blank(Rules::from_values(
+            &Self::SPEC.read_options(options)?,
+        )))
     }
 
     fn options(&self) -> Options {
@@ -914,6 +931,6 @@ impl Game for RealityCheck {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
-        resample::resample(self, seat, rng)
+        crate::belief::resample_via_view::<RealityCheckBelief>(self, seat, rng)
     }
 }
