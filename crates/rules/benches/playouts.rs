@@ -2,6 +2,7 @@
 //! for every variant. Run: `cargo bench -p bluffchess-rules --bench playouts`.
 
 use bluffchess_rules::game::{EventKind, Game, Options, Seat};
+use bluffchess_rules::log::Recording;
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::ambiguous::Ambiguous;
@@ -23,6 +24,8 @@ fn batch<G: Game>(seed: u64) -> usize {
     (0..GAMES)
         .map(|_| {
             let mut game = G::new(&Options::new()).unwrap();
+            // The fast path of simulations: no event text, no keys.
+            game.set_recording(Recording::Nothing);
             random_playout(&mut game, &mut rng, MAX_ACTIONS)
         })
         .sum()

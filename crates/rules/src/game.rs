@@ -7,7 +7,7 @@
 //! cannot tell from the real one.
 
 use crate::board::Color;
-use crate::log::Log;
+use crate::log::{Log, Recording};
 pub use crate::outcome::{EndReason, Outcome};
 use crate::registry::VariantSpec;
 use rand::RngCore;
@@ -353,6 +353,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// its outcomes (see [`Game::chance_outcomes`]).
     fn legal_actions(&self) -> Vec<Self::Action>;
 
+    /// [`Game::legal_actions`] into a buffer the caller reuses: the fast path for simulations,
+    /// which list actions at every step.
+    fn legal_actions_into(&self, actions: &mut Vec<Self::Action>) {
+        actions.clear();
+        actions.extend(self.legal_actions());
+    }
+
     /// Chance's outcomes with their probabilities, when Chance is to act.
     fn chance_outcomes(&self) -> Vec<(Self::Action, f64)> {
         Vec::new()
@@ -391,10 +398,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.log().key(seat)
     }
 
-    /// Stops recording events (and formatting their text) for a simulation: actions still apply
-    /// and keys still update, but views and events are no longer complete.
-    fn set_quiet(&mut self, quiet: bool) {
-        self.log_mut().set_quiet(quiet);
+    /// What the log keeps from now on: for a simulation, [`Recording::Keys`] (no event text, but
+    /// information keys stay up to date) or [`Recording::Nothing`] (a playout that reads only the
+    /// outcome). Views and events are no longer complete after either.
+    fn set_recording(&mut self, recording: Recording) {
+        self.log_mut().set_recording(recording);
     }
 
     /// The position as `seat` knows it; with `revealed`, as everyone knows it after the end.

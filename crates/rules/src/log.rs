@@ -1,14 +1,26 @@
 //! The record every game keeps of itself: the actions taken, the events each seat may see, and
 //! the outcome. Every variant holds one [`Log`]; the [`crate::game::Game`] trait reads it.
 //!
-//! A log can be *quiet*, for simulations (an AI applies thousands of actions per decision and
-//! reads no event text): it then keeps no events and formats no text, but it still keeps each
-//! seat's [information key](Log::key), a hash of the events the seat has seen, so a search tree
-//! can tell information sets apart. The key of a game equals [`info_key`] of its view's events.
+//! What a log records is its [`Recording`]. For simulations (an AI applies thousands of actions
+//! per decision and reads no event text) it can keep only each seat's
+//! [information key](Log::key), a hash of the events the seat has seen, so a search tree can tell
+//! information sets apart, or nothing at all, for playouts that only need the end. The key of a
+//! game equals [`info_key`] of its view's events.
 
 use crate::game::{Actor, Audience, Event, EventKind, Outcome, Seat};
 use std::fmt::{self, Display, Write};
-use std::hash::Hasher;
+
+/// What a log keeps of each event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Recording {
+    /// Every event, and every seat's key (the default).
+    #[default]
+    Events,
+    /// Only every seat's key: no event is stored and no text is built.
+    Keys,
+    /// Nothing: keys go stale (for playouts that read only the outcome).
+    Nothing,
+}
 
 /// The actions, the events and the outcome of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +31,7 @@ pub struct Log<A> {
     pub(crate) events: Vec<Event>,
     /// How the rules ended the game, if they have.
     pub(crate) outcome: Option<Outcome>,
-    quiet: bool,
+    recording: Recording,
     /// Each seat's information key: White, Black, spectator.
     keys: [u64; 3],
 }
@@ -37,7 +49,7 @@ impl<A> Log<A> {
             actions: Vec::new(),
             events: Vec::new(),
             outcome: None,
-            quiet: false,
+            recording: Recording::Events,
             keys: [KEY_START; 3],
         }
     }
@@ -57,24 +69,25 @@ impl<A> Log<A> {
         self.outcome
     }
 
-    /// Whether events are being skipped (a simulation).
-    pub fn is_quiet(&self) -> bool {
-        self.quiet
+    /// What the log keeps.
+    pub fn recording(&self) -> Recording {
+        self.recording
     }
 
-    /// Stops (or resumes) recording events; keys are kept either way.
-    pub fn set_quiet(&mut self, quiet: bool) {
-        self.quiet = quiet;
+    /// Changes what the log keeps from now on.
+    pub fn set_recording(&mut self, recording: Recording) {
+        self.recording = recording;
     }
 
-    /// The hash of every event `seat` has seen.
+    /// The hash of every event `seat` has seen (stale after events recorded with
+    /// [`Recording::Nothing`]).
     pub fn key(&self, seat: Seat) -> u64 {
         self.keys[seat_index(seat)]
     }
 
     /// Records an event of the action about to be taken (or taken last, once it is pushed: the
     /// variant decides by calling this before or after [`Log::push_action`]). The text is only
-    /// formatted when the log is not quiet.
+    /// stored when the log records events.
     pub(crate) fn push_event(
         &mut self,
         actor: Actor,
@@ -94,6 +107,9 @@ impl<A> Log<A> {
         kind: EventKind,
         text: impl Display,
     ) {
+        if self.recording == Recording::Nothing {
+            return;
+        }
         let hash = event_hash(actor, &kind, &text);
         for seat in Seat::ALL {
             if seats.includes(seat) {
@@ -101,7 +117,7 @@ impl<A> Log<A> {
                 *key = mix(*key, hash);
             }
         }
-        if !self.quiet {
+        if self.recording == Recording::Events {
             self.events
                 .push(Event::new(index, actor, seats, kind, text.to_string()));
         }
@@ -143,28 +159,37 @@ fn mix(key: u64, hash: u64) -> u64 {
 
 /// A hash of what an event says, written straight from its text's `Display` (no allocation).
 fn event_hash(actor: Actor, kind: &EventKind, text: &impl Display) -> u64 {
-    let mut hasher = TextHasher(std::hash::DefaultHasher::new());
-    hasher.0.write_u8(actor as u8);
-    match kind {
-        EventKind::Action => hasher.0.write_u8(0),
-        EventKind::Sealed => hasher.0.write_u8(1),
-        EventKind::Reveal { action } => {
-            hasher.0.write_u8(2);
-            hasher.0.write_usize(*action);
-        }
-        EventKind::Info => hasher.0.write_u8(3),
-        EventKind::Meta => hasher.0.write_u8(4),
-        EventKind::End => hasher.0.write_u8(5),
-    }
+    let kind_code = match kind {
+        EventKind::Action => 0,
+        EventKind::Sealed => 1,
+        EventKind::Reveal { action } => 2 + 8 * *action as u64,
+        EventKind::Info => 3,
+        EventKind::Meta => 4,
+        EventKind::End => 5,
+    };
+    let mut hasher = TextHasher(mix(actor as u64, kind_code));
     write!(hasher, "{text}").expect("hashing text cannot fail");
-    hasher.0.finish()
+    hasher.0
 }
 
-struct TextHasher(std::hash::DefaultHasher);
+/// Hashes text as it is written, eight bytes at a time.
+struct TextHasher(u64);
 
 impl Write for TextHasher {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.write(s.as_bytes());
+        let mut chunks = s.as_bytes().chunks_exact(8);
+        for chunk in &mut chunks {
+            let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+            self.0 = mix(self.0, word);
+        }
+        let mut tail = [0u8; 8];
+        let rest = chunks.remainder();
+        tail[..rest.len()].copy_from_slice(rest);
+        // The length keeps "ab" + "c" apart from "a" + "bc".
+        self.0 = mix(
+            self.0,
+            u64::from_le_bytes(tail) ^ ((rest.len() as u64) << 59),
+        );
         Ok(())
     }
 }
@@ -174,10 +199,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_quiet_log_keeps_the_same_keys_without_events() {
+    fn a_log_of_keys_keeps_the_same_keys_without_events() {
         let mut loud: Log<u8> = Log::new();
         let mut quiet: Log<u8> = Log::new();
-        quiet.set_quiet(true);
+        quiet.set_recording(Recording::Keys);
         for log in [&mut loud, &mut quiet] {
             log.push_event(Actor::White, Audience::All, EventKind::Action, "e2e4");
             log.push_action(0);

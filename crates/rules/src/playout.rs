@@ -68,11 +68,23 @@ pub fn random_action<G: Game>(game: &G, rng: &mut dyn RngCore) -> Option<G::Acti
 }
 
 /// Plays random actions until the game ends or `max_actions` have been played; returns how many
-/// were played.
+/// were played. Actions are drawn as [`random_action`] draws them; the list of legal actions is
+/// kept in one buffer for the whole playout. For speed, make the game quiet first
+/// ([`Game::set_quiet`]): then no event text is formatted.
 pub fn random_playout<G: Game>(game: &mut G, rng: &mut dyn RngCore, max_actions: usize) -> usize {
+    let mut listed = Vec::new();
     let mut played = 0;
     while played < max_actions {
-        let Some(action) = random_action(game, rng) else {
+        let action = match game.to_act() {
+            None => None,
+            Some(Actor::Chance) => roll(game, rng),
+            Some(_) if game.setup_due() => game.random_setup(rng),
+            Some(_) => {
+                game.legal_actions_into(&mut listed);
+                (!listed.is_empty()).then(|| listed[rng.random_range(0..listed.len())].clone())
+            }
+        };
+        let Some(action) = action else {
             break;
         };
         game.apply(&action)

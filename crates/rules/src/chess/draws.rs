@@ -116,8 +116,14 @@ impl History {
 
     /// How the game has ended, if it has.
     pub fn ending(&self) -> Option<Ending> {
+        self.ending_given(self.position.has_legal_moves())
+    }
+
+    /// How the game has ended, if it has, when the caller already knows whether the side to move
+    /// has a legal move (it generated them).
+    pub fn ending_given(&self, has_legal_moves: bool) -> Option<Ending> {
         let pos = &self.position;
-        if !pos.has_legal_moves() {
+        if !has_legal_moves {
             return Some(if pos.is_check() {
                 Ending::Checkmate {
                     winner: !pos.turn(),

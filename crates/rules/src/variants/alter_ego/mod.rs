@@ -15,13 +15,14 @@ pub use belief::AlterEgoBelief;
 pub use view::{AlterEgoSummary, EgoView};
 
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::chess::{History, Move, Position};
+use crate::chess::{History, Move, MoveList, Position};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
 use crate::registry::VariantSpec;
 use rand::RngCore;
+use std::fmt::Display;
 
 /// Where in a turn the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,6 +49,9 @@ pub struct AlterEgo {
     sealed: [Option<usize>; 2],
     /// Whether the last move was a death move.
     death_move: bool,
+    /// The moves of the side to move on the board (only the bound piece's, if it is bound),
+    /// generated once per move: listing, checking and judging the end all read them.
+    moves: MoveList,
     log: Log<Action>,
 }
 
@@ -84,28 +88,30 @@ impl AlterEgo {
     }
 
     /// The moves the side to move may make: all legal moves, or only the bound piece's.
-    fn legal_moves(&self) -> Vec<Move> {
-        let pos = self.position();
+    fn legal_moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Generates [`AlterEgo::legal_moves`] for the position and bound reached.
+    fn refresh_moves(&mut self) {
+        let pos = self.history.position();
         let bound = self.bound[pos.turn().index()];
-        let mut moves = Vec::new();
+        let moves = &mut self.moves;
+        moves.clear();
         pos.generate_moves(|group| {
             if bound.is_none_or(|b| b == group.from) {
                 moves.extend(group);
             }
             false
         });
-        moves
     }
 
-    /// The decisions open to the mover after a death move: stay, or any other own piece.
-    fn decisions(&self, turn_piece: Square) -> Vec<Action> {
-        let own = self.position().by_color(self.actor()).without(turn_piece);
-        std::iter::once(Action::Stay)
-            .chain(own.into_iter().map(Action::Transfer))
-            .collect()
+    /// Where the mover may transfer its ego after a death move: any other own piece.
+    fn transfers(&self, turn_piece: Square) -> Bitboard {
+        self.position().by_color(self.actor()).without(turn_piece)
     }
 
-    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
+    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: impl Display) {
         self.log.push_event(actor.into(), seats, kind, text);
     }
 
@@ -115,12 +121,13 @@ impl AlterEgo {
         }
         let mover = self.position().turn();
         let captured = captured_square(self.position(), mv);
-        self.push_event(mover, Audience::All, EventKind::Action, mv.to_string());
+        self.push_event(mover, Audience::All, EventKind::Action, mv);
         self.reveal(!mover);
         self.history.play_unchecked(mv);
         self.ego[mover.index()] = Some(mv.to);
         self.bound[mover.index()] = None;
         self.death_move = false;
+        self.refresh_moves();
         if captured.is_some() && captured == self.ego[(!mover).index()] {
             self.end(Outcome::win(mover, EndReason::EgoCaptured), mover);
             return Ok(());
@@ -129,12 +136,23 @@ impl AlterEgo {
             self.end(outcome, mover);
             return Ok(());
         }
-        if is_death_move(self.position(), mv.to, self.bound[(!mover).index()]) {
+        if self.is_death_move(mv.to) {
             self.death_move = true;
-            self.push_event(mover, Audience::All, EventKind::Info, "death move".into());
+            self.push_event(mover, Audience::All, EventKind::Info, "death move");
             self.phase = Phase::Decision { turn_piece: mv.to };
         }
         Ok(())
+    }
+
+    /// Whether the side to move can capture the piece on `turn_piece` with a move of its next
+    /// turn (moving only its bound piece if it is bound): the last move was a death move.
+    fn is_death_move(&self, turn_piece: Square) -> bool {
+        let pos = self.position();
+        let ep = pos.ep_square();
+        let pawns = pos.pieces(pos.turn(), Role::Pawn);
+        self.moves
+            .iter()
+            .any(|m| m.to == turn_piece || (Some(m.to) == ep && pawns.contains(m.from)))
     }
 
     fn refusal(&self, mv: Move) -> ActionError {
@@ -152,7 +170,11 @@ impl AlterEgo {
     }
 
     fn decide(&mut self, action: Action, turn_piece: Square) -> Result<(), ActionError> {
-        if !self.decisions(turn_piece).contains(&action) {
+        let open = match action {
+            Action::Transfer(square) => self.transfers(turn_piece).contains(square),
+            _ => true,
+        };
+        if !open {
             return Err(ActionError::illegal(
                 action,
                 format!(
@@ -166,13 +188,8 @@ impl AlterEgo {
             self.ego[mover.index()] = Some(sq);
             self.bound[mover.index()] = Some(sq);
         }
-        self.push_event(mover, Audience::All, EventKind::Sealed, "decision".into());
-        self.push_event(
-            mover,
-            Audience::only(mover),
-            EventKind::Action,
-            action.to_string(),
-        );
+        self.push_event(mover, Audience::All, EventKind::Sealed, "decision");
+        self.push_event(mover, Audience::only(mover), EventKind::Action, action);
         self.phase = Phase::Move;
         Ok(())
     }
@@ -185,11 +202,12 @@ impl AlterEgo {
             ));
         }
         let mover = self.position().turn();
-        self.push_event(mover, Audience::All, EventKind::Action, "pass".into());
+        self.push_event(mover, Audience::All, EventKind::Action, "pass");
         self.reveal(!mover);
         self.bound[mover.index()] = None;
         self.death_move = false;
         self.history.pass_unchecked();
+        self.refresh_moves();
         if let Some(outcome) = self.ending() {
             self.end(outcome, mover);
         }
@@ -199,7 +217,7 @@ impl AlterEgo {
     /// Makes `color`'s sealed decision public (its opponent has just acted).
     fn reveal(&mut self, color: Color) {
         if let Some(index) = self.sealed[color.index()].take() {
-            let text = self.log.actions[index].to_string();
+            let text = self.log.actions[index];
             self.push_event(
                 color,
                 Audience::All,
@@ -254,21 +272,6 @@ fn captured_square(pos: &Position, mv: Move) -> Option<Square> {
     en_passant.then(|| Square::from_coords(mv.to.file(), mv.from.rank()))
 }
 
-/// Whether the side to move in `pos` can capture the piece on `turn_piece` with a legal move of
-/// its next turn, moving only the `bound` piece if it is bound.
-fn is_death_move(pos: &Position, turn_piece: Square, bound: Option<Square>) -> bool {
-    let target = Bitboard::from(turn_piece);
-    let ep = pos.ep_square().map_or(Bitboard::EMPTY, Bitboard::from);
-    pos.generate_moves(|group| {
-        let reach = if group.role == Role::Pawn {
-            target | ep
-        } else {
-            target
-        };
-        bound.is_none_or(|b| b == group.from) && (group.to & reach).any()
-    })
-}
-
 impl Game for AlterEgo {
     type Action = Action;
     type Summary = AlterEgoSummary;
@@ -283,15 +286,18 @@ impl Game for AlterEgo {
 
     fn new(options: &Options) -> Result<AlterEgo, OptionError> {
         Self::SPEC.read_options(options)?;
-        Ok(AlterEgo {
+        let mut game = AlterEgo {
             history: History::new(Position::default()),
             ego: [None; 2],
             bound: [None; 2],
             phase: Phase::Move,
             sealed: [None; 2],
             death_move: false,
+            moves: MoveList::new(),
             log: Log::new(),
-        })
+        };
+        game.refresh_moves();
+        Ok(game)
     }
 
     fn options(&self) -> Options {
@@ -306,19 +312,21 @@ impl Game for AlterEgo {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
-        if self.log.outcome.is_some() {
-            return Vec::new();
-        }
-        match self.phase {
-            Phase::Decision { turn_piece } => self.decisions(turn_piece),
-            Phase::Move => {
-                let moves = self.legal_moves();
-                if moves.is_empty() {
-                    vec![Action::Pass]
-                } else {
-                    moves.into_iter().map(Action::Move).collect()
-                }
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        match (self.log.outcome, self.phase) {
+            (Some(_), _) => {}
+            (None, Phase::Decision { turn_piece }) => {
+                actions.push(Action::Stay);
+                actions.extend(self.transfers(turn_piece).into_iter().map(Action::Transfer));
             }
+            (None, Phase::Move) if self.moves.is_empty() => actions.push(Action::Pass),
+            (None, Phase::Move) => actions.extend(self.moves.iter().copied().map(Action::Move)),
         }
     }
 

@@ -13,6 +13,7 @@ fn start() -> AlterEgo {
 fn from_fen(fen: &str) -> AlterEgo {
     let mut game = start();
     game.history = History::new(Position::from_fen(fen).unwrap());
+    game.refresh_moves();
     game
 }
 

@@ -14,7 +14,7 @@ pub use view::ChessSummary;
 pub(crate) use actions::check_legal as explain_illegal;
 
 use crate::board::Color;
-use crate::chess::{Ending, History, Move, Position};
+use crate::chess::{Ending, History, Move, MoveList, Position};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
@@ -27,14 +27,37 @@ use rand::RngCore;
 pub struct Chess {
     history: History,
     log: Log<Move>,
+    /// The legal moves now (none once the game is over), generated once per move: listing,
+    /// checking an action and deciding whether the game is over all read them.
+    legal: MoveList,
+    ending: Option<Ending>,
 }
 
 impl Chess {
     /// A game from a given position (for tests and analysis).
     pub fn from_position(position: Position) -> Chess {
-        Chess {
+        let mut game = Chess {
             history: History::new(position),
             log: Log::new(),
+            legal: MoveList::new(),
+            ending: None,
+        };
+        game.refresh();
+        game
+    }
+
+    /// Generates the legal moves of the position reached and judges whether the game is over.
+    fn refresh(&mut self) {
+        // Generated in place: a move list is too big to return by value in the hot path.
+        let (history, legal) = (&self.history, &mut self.legal);
+        legal.clear();
+        history.position().generate_moves(|moves| {
+            legal.extend(moves);
+            false
+        });
+        self.ending = self.history.ending_given(!self.legal.is_empty());
+        if self.ending.is_some() {
+            self.legal.clear();
         }
     }
 
@@ -70,17 +93,19 @@ impl Game for Chess {
     }
 
     fn to_act(&self) -> Option<Actor> {
-        match self.history.ending() {
+        match self.ending {
             Some(_) => None,
             None => Some(self.position().turn().into()),
         }
     }
 
     fn legal_actions(&self) -> Vec<Move> {
-        if self.history.ending().is_some() {
-            return Vec::new();
-        }
-        self.position().legal_moves().to_vec()
+        self.legal.to_vec()
+    }
+
+    fn legal_actions_into(&self, actions: &mut Vec<Move>) {
+        actions.clear();
+        actions.extend_from_slice(&self.legal);
     }
 
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
@@ -88,12 +113,16 @@ impl Game for Chess {
     }
 
     fn apply(&mut self, mv: &Move) -> Result<(), ActionError> {
-        if self.history.ending().is_some() {
+        if self.ending.is_some() {
             return Err(ActionError::GameOver);
         }
-        actions::check_legal(self.position(), *mv)?;
+        if !self.legal.contains(mv) {
+            return Err(actions::check_legal(self.position(), *mv)
+                .expect_err("a move not listed is not legal"));
+        }
         let actor = Actor::from(self.position().turn());
         self.history.play_unchecked(*mv);
+        self.refresh();
         self.log
             .push_event(actor, Audience::All, EventKind::Action, mv);
         if let Some(outcome) = self.outcome() {
@@ -117,7 +146,7 @@ impl Game for Chess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.history.ending().map(outcome_of)
+        self.ending.map(outcome_of)
     }
 
     fn claimable_draw(&self, _color: Color) -> Option<EndReason> {
