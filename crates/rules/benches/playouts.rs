@@ -1,6 +1,7 @@
 //! Random playouts (whole games and actions per second) and resampling in the middle of a game,
 //! for every variant. Run: `cargo bench -p bluffchess-rules --bench playouts`.
 
+use bluffchess_rules::belief::Belief;
 use bluffchess_rules::game::{EventKind, Game, Options, Seat};
 use bluffchess_rules::log::Recording;
 use bluffchess_rules::playout::{random_action, random_playout};
@@ -9,7 +10,7 @@ use bluffchess_rules::variants::ambiguous::Ambiguous;
 use bluffchess_rules::variants::bluff_move::BluffMove;
 use bluffchess_rules::variants::bs::Bs;
 use bluffchess_rules::variants::chess::Chess;
-use bluffchess_rules::variants::reality_check::RealityCheck;
+use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -97,6 +98,34 @@ fn resample<G: Game>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]
     group.finish();
 }
 
+/// Beliefs for each seat after `actions` random actions, in turn over eight games: building one
+/// from the seat's view, and drawing one sample from a built one.
+fn belief<B: Belief>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]) {
+    let options: Options = options
+        .iter()
+        .map(|&(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let games: Vec<B::Game> = middle_games(&options, actions, 8);
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut group = c.benchmark_group("belief");
+    group.throughput(Throughput::Elements(1));
+    let rules: String = options.iter().map(|(k, v)| format!(" {k}={v}")).collect();
+    for seat in [Seat::White, Seat::Black, Seat::Spectator] {
+        let views: Vec<_> = games.iter().map(|g| g.view(seat)).collect();
+        let beliefs: Vec<B> = views.iter().map(|v| B::from_view(v).unwrap()).collect();
+        let id = format!("{}{rules} after {actions}", <B::Game as Game>::ID);
+        let mut next = views.iter().cycle();
+        group.bench_function(BenchmarkId::new(format!("{id} build"), seat.name()), |b| {
+            b.iter(|| B::from_view(next.next().unwrap()).unwrap())
+        });
+        let mut next = beliefs.iter().cycle();
+        group.bench_function(BenchmarkId::new(format!("{id} sample"), seat.name()), |b| {
+            b.iter(|| next.next().unwrap().sample(&mut rng))
+        });
+    }
+    group.finish();
+}
+
 fn all(c: &mut Criterion) {
     playouts::<Chess>(c);
     playouts::<AlterEgo>(c);
@@ -112,6 +141,11 @@ fn all(c: &mut Criterion) {
     resample::<RealityCheck>(c, 150, &[]);
     // Random memories lose true pieces fast: those games are short.
     resample::<RealityCheck>(c, 40, &[("memory", "true")]);
+    belief::<RealityCheckBelief>(c, 40, &[]);
+    belief::<RealityCheckBelief>(c, 150, &[]);
+    belief::<RealityCheckBelief>(c, 40, &[("memory", "true")]);
+    belief::<RealityCheckBelief>(c, 40, &[("dice", "true")]);
+    belief::<RealityCheckBelief>(c, 40, &[("dice", "true"), ("memory", "true")]);
     resample::<BluffMove>(c, 40, &[]);
     // Its search replays the whole history: late games cost more.
     resample::<BluffMove>(c, 120, &[]);
