@@ -229,12 +229,16 @@ impl fmt::Display for Setup {
     }
 }
 
-/// The public side of a setup: the squares and the faces up (`d1=R c2=N ...`).
-pub(super) fn public_text(setup: &Setup) -> String {
-    setup
-        .placed
-        .iter()
-        .map(|(sq, up, _)| format!("{sq}={up}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The event that makes a setup's public side known once both setups are made: the squares and
+/// the faces up (`placed d1=R c2=N ...`), written without allocating.
+pub(super) struct Placed<'a>(pub &'a Setup);
+
+impl fmt::Display for Placed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("placed")?;
+        for (sq, up, _) in self.0.placed {
+            write!(f, " {sq}={up}")?;
+        }
+        Ok(())
+    }
 }
