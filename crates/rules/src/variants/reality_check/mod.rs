@@ -32,7 +32,7 @@ use crate::game::{
 use crate::log::Log;
 use crate::registry::VariantSpec;
 use knowledge::{take_out, Seen, Stay};
-use moves::{capture_targets, quiet_targets};
+use moves::{capture_targets, quiet_targets, targets};
 use pieces::KindSet;
 use rand::RngCore;
 use std::fmt::Display;
@@ -120,9 +120,10 @@ pub struct RealityCheck {
     turns: u32,
     /// Turns in a row in which no piece left the game.
     quiet: u32,
-    /// The public positions at the start of each turn since a piece last left the game, each
-    /// with a hash of it (compared first: a turn scans them all).
-    positions: Vec<(u64, PublicPosition)>,
+    /// The public positions at the start of each turn since a piece last left the game.
+    positions: Vec<PublicPosition>,
+    /// The hash of each of `positions`, compared first: every turn scans them all.
+    position_hashes: Vec<u64>,
     stays: Vec<Stay>,
     /// What is public about each side's hand.
     remembered: [Vec<Seen>; 2],
@@ -150,6 +151,7 @@ impl RealityCheck {
             turns: 0,
             quiet: 0,
             positions: Vec::new(),
+            position_hashes: Vec::new(),
             stays: Vec::new(),
             remembered: [Vec::new(), Vec::new()],
             acting: Actor::White,
@@ -405,8 +407,8 @@ impl RealityCheck {
         let mut own = self.by_color[c.index()];
         let movable = Iterator::any(&mut own, |from| {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            quiet_targets(face, from, occupied).any()
-                || (capture_targets(face, from, occupied) & takeable).any()
+            let (quiet, captures) = targets(face, from, occupied);
+            quiet.any() || (captures & takeable).any()
         });
         movable || (self.rules.memory && enemy.more_than_one())
     }
@@ -421,13 +423,9 @@ impl RealityCheck {
         let squares = self.empty_drop_squares(c);
         for kind in Kind::in_set(self.hands[c.index()]) {
             let (a, b) = kind.faces();
-            for to in squares {
-                actions.push(Action::Drop { up: a, down: b, to });
-            }
+            actions.extend(squares.map(|to| Action::Drop { up: a, down: b, to }));
             if a != b {
-                for to in squares {
-                    actions.push(Action::Drop { up: b, down: a, to });
-                }
+                actions.extend(squares.map(|to| Action::Drop { up: b, down: a, to }));
             }
         }
         if !forced && self.rules.memory {
@@ -448,10 +446,8 @@ impl RealityCheck {
         let may_retreat = self.may_retreat();
         for from in self.by_color[c.index()] {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            for to in quiet_targets(face, from, occupied) {
-                actions.push(Action::Move { from, to });
-            }
-            let captures = capture_targets(face, from, occupied);
+            let (quiet, captures) = targets(face, from, occupied);
+            actions.extend(quiet.map(|to| Action::Move { from, to }));
             if may_capture {
                 for to in captures & enemy {
                     actions.push(Action::Move { from, to });
@@ -459,9 +455,7 @@ impl RealityCheck {
                 }
             }
             if may_retreat {
-                for to in captures - enemy {
-                    actions.push(Action::Move { from, to });
-                }
+                actions.extend((captures - enemy).map(|to| Action::Move { from, to }));
             }
         }
     }
@@ -829,6 +823,7 @@ impl RealityCheck {
         if progress {
             self.quiet = 0;
             self.positions.clear();
+            self.position_hashes.clear();
         } else {
             self.quiet += 1;
         }
@@ -855,11 +850,11 @@ impl RealityCheck {
         }
         let position = self.public_position();
         let hash = position.hash();
-        self.positions.push((hash, position));
-        let seen = self
-            .positions
-            .iter()
-            .filter(|&&(h, p)| h == hash && p == position)
+        self.positions.push(position);
+        self.position_hashes.push(hash);
+        let seen = (self.position_hashes.iter())
+            .zip(&self.positions)
+            .filter(|&(&h, p)| h == hash && *p == position)
             .count();
         if seen >= REPETITION_LIMIT {
             self.end(Outcome::draw(EndReason::FivefoldRepetition));

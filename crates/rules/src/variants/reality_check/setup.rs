@@ -8,6 +8,7 @@ use crate::board::Color;
 use core::fmt;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
+use std::sync::OnceLock;
 
 /// White's face-up sides in the seed's diagram, owner's back square first; Black's are mirrored.
 const WHITE_DIAGRAM: [(Square39, Face); 9] = [
@@ -156,12 +157,18 @@ impl Setup {
 
     /// A setup of the seed's diagram drawn uniformly among the valid ones.
     pub(super) fn random_standard(color: Color, rng: &mut dyn RngCore) -> Setup {
+        // Both sides' diagrams show the same faces in the same order: one table of counts
+        // serves every standard setup.
+        static TABLE: OnceLock<([KindSet; 10], Vec<u64>)> = OnceLock::new();
+        let (allowed, table) = TABLE.get_or_init(|| {
+            let mut allowed = [ALL_KINDS; 10];
+            for (i, &(_, face)) in diagram(Color::White).iter().enumerate() {
+                allowed[i] = Kind::with_face(face);
+            }
+            (allowed, assign::table(&allowed))
+        });
         let places = diagram(color);
-        let mut allowed = [ALL_KINDS; 10];
-        for (i, &(_, face)) in places.iter().enumerate() {
-            allowed[i] = Kind::with_face(face);
-        }
-        let kinds = assign::sample(&allowed, rng).expect("the diagram can be set up");
+        let kinds = assign::sample_counted(allowed, table, rng).expect("the diagram can be set up");
         let placed = core::array::from_fn(|i| {
             let (sq, face) = places[i];
             (sq, face, kinds[i].other(face))
