@@ -166,3 +166,137 @@ fn redraw_side(
         ))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{EventKind, Options, Seat};
+    use crate::playout::random_action;
+    use crate::variants::reality_check::Kind;
+    use rand::{Rng, SeedableRng};
+
+    /// Random games of these options, stopped after `actions` actions (or at their end).
+    fn game_after(options: &[&str], actions: usize, seed: u64) -> RealityCheck {
+        let options: Options = options
+            .iter()
+            .map(|o| (o.to_string(), "true".to_string()))
+            .collect();
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = RealityCheck::new(&options).unwrap();
+        for _ in 0..actions {
+            let Some(action) = random_action(&game, &mut rng) else {
+                break;
+            };
+            game.apply(&action).unwrap();
+        }
+        game
+    }
+
+    fn believe(view: &View<<RealityCheck as Game>::Summary>) -> Result<(), BeliefError> {
+        RealityCheckBelief::from_view(view).map(|_| ())
+    }
+
+    #[test]
+    fn views_that_contradict_the_rules_are_refused_with_the_event_at_fault() {
+        let game = game_after(&[], 60, 3);
+        let view = game.view(Seat::Black);
+        assert!(believe(&view).is_ok());
+        // A flip that says the piece is another kind with the same face up.
+        let mut lie = view.clone();
+        let flip = lie
+            .events
+            .iter()
+            .position(|e| e.kind == EventKind::Info && e.text.contains(" now shows "))
+            .expect("a flip in 60 actions");
+        let text = &lie.events[flip].text;
+        let (said, kind) = text.rsplit_once(' ').unwrap();
+        let kind = Kind::parse(kind).unwrap();
+        let (up, _) = kind.faces();
+        let other = Kind::ALL
+            .into_iter()
+            .find(|k| *k != kind && k.has(up) && !k.is_true())
+            .unwrap();
+        lie.events[flip].text = format!("{said} {other}");
+        assert!(matches!(believe(&lie), Err(BeliefError::Impossible(_))));
+        // An event taken out, or moved to an action far away.
+        let mut lie = view.clone();
+        lie.events.remove(10);
+        assert!(matches!(believe(&lie), Err(BeliefError::Impossible(_))));
+        let mut lie = view.clone();
+        lie.events[20].action = usize::MAX;
+        assert!(matches!(believe(&lie), Err(BeliefError::Impossible(_))));
+        let mut lie = view.clone();
+        lie.events[20].kind = EventKind::Reveal { action: usize::MAX };
+        assert!(matches!(believe(&lie), Err(BeliefError::Impossible(_))));
+        // The last actions missing: the position does not follow.
+        let mut lie = view.clone();
+        let last = lie.events.last().unwrap().action;
+        lie.events.retain(|e| e.action + 3 < last);
+        assert!(matches!(believe(&lie), Err(BeliefError::Impossible(_))));
+        // Another variant.
+        let mut lie = view;
+        lie.variant = "chess".into();
+        assert!(matches!(believe(&lie), Err(BeliefError::Variant { .. })));
+    }
+
+    #[test]
+    fn a_drop_no_piece_in_hand_could_be_is_refused() {
+        // After both setups, White drops at once: its hand holds one piece, but c2 is taken.
+        let game = game_after(&[], 2, 1);
+        let mut view = game.view(Seat::White);
+        let next = view.events.last().unwrap().action + 1;
+        view.events.push(crate::game::Event::new(
+            next,
+            crate::game::Actor::White,
+            crate::game::Audience::All,
+            EventKind::Sealed,
+            "drop N@c2",
+        ));
+        assert!(matches!(believe(&view), Err(BeliefError::Impossible(_))));
+    }
+
+    /// Views with events shuffled, retold or cut: each is refused or believed, never a panic,
+    /// and a believed one has a witness that shows exactly it.
+    #[test]
+    fn mangled_views_never_panic() {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut refused = 0;
+        for (i, options) in [&[][..], &["memory"], &["dice", "strategic-retreat"]]
+            .into_iter()
+            .enumerate()
+        {
+            for actions in [1, 2, 30, 90, 200] {
+                let game = game_after(options, actions, 10 + i as u64);
+                for seat in Seat::ALL {
+                    let view = game.view(seat);
+                    for _ in 0..30 {
+                        let mut lie = view.clone();
+                        let n = lie.events.len();
+                        let (a, b) = (rng.random_range(0..n), rng.random_range(0..n));
+                        match rng.random_range(0..5) {
+                            0 => lie.events.swap(a, b),
+                            1 => lie.events[a].text = lie.events[b].text.clone(),
+                            2 => lie.events[a].actor = lie.events[b].actor,
+                            3 => {
+                                lie.events.remove(a);
+                            }
+                            _ => lie.events[a].kind = lie.events[b].kind.clone(),
+                        }
+                        match RealityCheckBelief::from_view(&lie) {
+                            Ok(belief) => {
+                                let (expected, _) = rules_view(&lie);
+                                assert_eq!(belief.view(), &expected);
+                                let revealed = belief.revealed();
+                                assert!(
+                                    check_witness(belief.witness(), &expected, revealed).is_ok()
+                                );
+                            }
+                            Err(_) => refused += 1,
+                        }
+                    }
+                }
+            }
+        }
+        assert!(refused > 500, "{refused}");
+    }
+}

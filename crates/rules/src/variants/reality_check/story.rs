@@ -94,7 +94,7 @@ fn group(events: &[Event]) -> Result<Vec<std::ops::Range<usize>>, BeliefError> {
     for (i, e) in events.iter().enumerate() {
         if e.action == groups.len() {
             groups.push(i..i + 1);
-        } else if e.action + 1 == groups.len() {
+        } else if groups.len().checked_sub(1) == Some(e.action) {
             if let Some(last) = groups.last_mut() {
                 last.end = i + 1;
             }
