@@ -151,13 +151,14 @@ fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
 #[ignore = "many games: run in release mode"]
 fn beliefs_from_views_hold_in_many_games() {
     for (i, options) in option_sets().iter().enumerate() {
+        // Random memories cost true pieces fast: those games are short.
         let games = if options.contains_key("memory") {
-            150
+            300
         } else {
             40
         };
         let checked = belief_check::<RealityCheckBelief>(options, games, 3, 2, 70 + i as u64);
-        assert!(checked > 20_000, "{options:?}: {checked}");
+        assert!(checked > 15_000, "{options:?}: {checked}");
     }
 }
 

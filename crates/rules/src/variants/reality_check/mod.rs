@@ -3,6 +3,12 @@
 //! mover flips a piece, showing its other face to both seats. A side wins by removing the
 //! opponent's four true pieces (those with the same face on both sides), which only a Reality
 //! Check (`rc`) between two true pieces does.
+//!
+//! The rules are here and in setup.rs, pieces.rs and moves.rs; what a seat sees in view.rs and
+//! knowledge.rs; what a seat can rebuild from its view alone in belief.rs (reading the view's
+//! public story in story.rs, and drawing the hidden arrangements with the sampler in resample.rs
+//! and assign.rs). With the log recording nothing or only keys, applying an action formats no
+//! text: every event's text is passed as a `Display` value, built only when events are kept.
 
 mod actions;
 mod assign;

@@ -1,6 +1,7 @@
-//! Resampling a Reality Check game for a seat: drawing the hidden parts of the other side's
-//! actions (which piece stands where at the setup, which piece each drop took from the hand)
-//! uniformly among all histories that look the same to the seat, then replaying the game.
+//! Drawing the hidden parts of one side's actions (which piece stands where at the setup, which
+//! piece each drop took from the hand) uniformly among all histories that fit the public facts.
+//! The facts come from a view alone (story.rs); the belief (belief.rs) prepares a [`Redraw`] per
+//! hidden side once, and each sample rewrites the side's actions with a fresh draw.
 //!
 //! **The method.** Everything a seat learns about an enemy piece is public (knowledge.rs), so
 //! the facts to honour are, per side: each *stay* of a piece on the board (placed by the setup or
@@ -17,10 +18,12 @@
 //! as a sorted multiset. Forward, the sweep lists the reachable states; backward it counts the
 //! histories below each state (at the end: the ways to give the ten chains ten different kinds,
 //! counted by `assign`); a drop's transition is weighted by how many hand chains it could take.
-//! Then a forward pass draws each drop's chain class by those counts, picks uniformly among the
-//! equal chains of that class, and finally draws the kinds of the chains uniformly. The result is
-//! exactly uniform over the histories consistent with the seat's view. Before both setups are
-//! made nothing of a setup is public and it is redrawn uniformly among valid setups.
+//! This is the expensive part, and it depends only on the view: it is done once, when the belief
+//! is built, and kept as layers of weighted edges (a [`Sweep`]). A draw then walks the layers,
+//! choosing each drop's chain class by those weights, picks uniformly among the equal chains of
+//! that class, and finally draws the kinds of the chains uniformly. The result is exactly uniform
+//! over the histories consistent with the seat's view. Before both setups are made nothing of a
+//! setup is public and it is redrawn uniformly among valid setups.
 
 use super::assign;
 use super::knowledge::Stay;
