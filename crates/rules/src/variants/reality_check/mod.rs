@@ -858,10 +858,15 @@ impl RealityCheck {
         let hash = position.hash();
         self.positions.push(position);
         self.position_hashes.push(hash);
-        let seen = (self.position_hashes.iter())
-            .zip(&self.positions)
-            .filter(|&(&h, p)| h == hash && *p == position)
-            .count();
+        // Equal positions have equal hashes: compare whole positions only when enough hashes
+        // match (a tight loop over the hashes alone).
+        let mut seen = self.position_hashes.iter().filter(|&&h| h == hash).count();
+        if seen >= REPETITION_LIMIT {
+            seen = (self.position_hashes.iter())
+                .zip(&self.positions)
+                .filter(|&(&h, p)| h == hash && *p == position)
+                .count();
+        }
         if seen >= REPETITION_LIMIT {
             self.end(Outcome::draw(EndReason::FivefoldRepetition));
         }
