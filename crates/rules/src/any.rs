@@ -4,7 +4,7 @@
 use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record, RecordedAction};
 use crate::board::Color;
 use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
-use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat};
+use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat, View};
 use crate::registry::VariantSpec;
 use crate::variants::alter_ego::AlterEgo;
 use crate::variants::ambiguous::Ambiguous;
@@ -35,6 +35,76 @@ macro_rules! variants {
                     $(AnyGame::$arm($g) => $body,)*
                 }
             };
+        }
+
+        /// What one seat may know of a game of any variant: its typed view.
+        #[derive(Clone, Debug, PartialEq, serde::Serialize)]
+        #[serde(untagged)]
+        pub enum AnyView {
+            $($(#[$doc])* $arm(View<<$game as Game>::Summary>),)*
+        }
+
+        impl AnyView {
+            /// Reads a view from JSON, choosing its type by its `variant` field.
+            pub fn from_json(json: &str) -> Result<AnyView, ViewError> {
+                let value: Value = serde_json::from_str(json)
+                    .map_err(|e| ViewError::Json(e.to_string()))?;
+                let variant = value
+                    .get("variant")
+                    .and_then(Value::as_str)
+                    .ok_or(ViewError::NoVariant)?
+                    .to_string();
+                $(if variant == <$game as Game>::ID {
+                    return serde_json::from_value(value)
+                        .map(AnyView::$arm)
+                        .map_err(|e| ViewError::Json(e.to_string()));
+                })*
+                Err(ViewError::UnknownVariant(crate::game::shorten(&variant)))
+            }
+
+            /// The variant id.
+            pub fn variant(&self) -> &str {
+                match self {
+                    $(AnyView::$arm(view) => &view.variant,)*
+                }
+            }
+
+            /// Whose view it is.
+            pub fn seat(&self) -> Seat {
+                match self {
+                    $(AnyView::$arm(view) => view.seat,)*
+                }
+            }
+
+            /// Who acts next, if the game is not over.
+            pub fn to_act(&self) -> Option<Actor> {
+                match self {
+                    $(AnyView::$arm(view) => view.to_act,)*
+                }
+            }
+
+            /// Every event the seat may see.
+            pub fn events(&self) -> &[Event] {
+                match self {
+                    $(AnyView::$arm(view) => &view.events,)*
+                }
+            }
+
+            /// How the game ended, if it has.
+            pub fn outcome(&self) -> Option<Outcome> {
+                match self {
+                    $(AnyView::$arm(view) => view.outcome,)*
+                }
+            }
+        }
+
+        impl AnyGame {
+            /// What `seat` may know now, typed.
+            pub fn typed_view(&self, seat: Seat) -> AnyView {
+                match self {
+                    $(AnyGame::$arm(g) => AnyView::$arm(g.view(seat)),)*
+                }
+            }
         }
 
         /// Calls `visitor` with the type of the variant whose id is `variant`.
@@ -75,6 +145,20 @@ variants! {
     RealityCheck(RealityCheck),
     /// BS Chess.
     Bs(Bs),
+}
+
+/// Why a view could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    /// Not JSON, or not a view of its variant.
+    #[error("not a view: {0}")]
+    Json(String),
+    /// No `variant` field.
+    #[error("not a view: it names no variant")]
+    NoVariant,
+    /// A variant this build does not play.
+    #[error("unknown variant {0:?}: the variants are {list}", list = crate::registry::variant_ids())]
+    UnknownVariant(String),
 }
 
 /// Code that runs on the type of a variant chosen at run time (see [`with_variant`]).
@@ -410,4 +494,45 @@ pub fn perft(
         depth,
     };
     Ok(with_variant(variant, count)??)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_views_read_back_from_their_json() {
+        for spec in crate::registry::VARIANTS {
+            let mut game =
+                AnyGame::new(spec.id, &Options::new(), 3, SaltSource::Seeded(3)).unwrap();
+            for _ in 0..12 {
+                match game.to_act() {
+                    Some(Actor::Chance) => drop(game.roll().unwrap()),
+                    Some(_) => {
+                        let action = game.random_action().unwrap();
+                        game.play(&action).unwrap();
+                    }
+                    None => break,
+                }
+            }
+            for seat in Seat::ALL {
+                let view = game.typed_view(seat);
+                let json = serde_json::to_string(&view).unwrap();
+                assert_eq!(serde_json::to_value(&view).unwrap(), game.view(seat));
+                let back = AnyView::from_json(&json).unwrap();
+                assert_eq!(back, view, "{} {seat}", spec.id);
+                assert_eq!(back.variant(), spec.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_view_that_is_not_one_is_refused_by_name() {
+        assert!(matches!(AnyView::from_json("{"), Err(ViewError::Json(_))));
+        assert_eq!(AnyView::from_json("{}"), Err(ViewError::NoVariant));
+        let err = AnyView::from_json(r#"{"variant":"fog"}"#).unwrap_err();
+        assert!(err.to_string().contains("unknown variant \"fog\""), "{err}");
+        let err = AnyView::from_json(r#"{"variant":"chess","seat":"white"}"#).unwrap_err();
+        assert!(err.to_string().starts_with("not a view"), "{err}");
+    }
 }

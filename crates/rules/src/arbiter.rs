@@ -289,6 +289,22 @@ impl<G: Game> Arbiter<G> {
 
     /// Plays an action of the actor to act (Chance's too, for scripted tests). Returns the new
     /// events the actor may see.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bluffchess_rules::{AlterEgo, Arbiter, Options, SaltSource, Seat};
+    /// let mut arbiter: Arbiter<AlterEgo> = Arbiter::new(&Options::new(), 7, SaltSource::Os)?;
+    /// for text in ["e2e4", "d7d5"] { arbiter.play(text)?; } // a death move: Black decides
+    /// let events = arbiter.play("stay")?;
+    /// // The hidden decision is committed: White receives the hash now, the salt at the reveal.
+    /// let sealed = arbiter.view(Seat::White).events.pop().unwrap();
+    /// assert_eq!(sealed.text, "decision");
+    /// assert_eq!(sealed.commitment.unwrap().len(), 64);
+    /// assert_eq!(events.last().unwrap().text, "stay"); // Black's own view of it
+    /// assert!(arbiter.play("stay").is_err()); // White moves now, and nothing changes
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn play(&mut self, text: &str) -> Result<Vec<Event>, ArbiterError> {
         let action = self.read(text)?;
         self.apply(&action)

@@ -7,6 +7,7 @@
 //! cannot tell from the real one.
 
 use crate::board::Color;
+pub use crate::fact::{Fact, SealedKind};
 use crate::log::{Log, Recording};
 pub use crate::outcome::{EndReason, Outcome};
 use crate::registry::VariantSpec;
@@ -186,6 +187,9 @@ pub struct Event {
     pub kind: EventKind,
     /// What it says.
     pub text: String,
+    /// What it says, as data (for the variants that give it).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub fact: Option<Fact>,
     /// For a sealed action: the commitment to its text (hex SHA-256), set by the arbiter.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub commitment: Option<String>,
@@ -209,6 +213,7 @@ impl Event {
             seats,
             kind,
             text: text.into(),
+            fact: None,
             commitment: None,
             salt: None,
         }
@@ -369,6 +374,20 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn parse_action(&self, text: &str) -> Result<Self::Action, ActionError>;
 
     /// Applies an action of the actor to act, or refuses it and changes nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bluffchess_rules::{ActionError, Chess, Game, Options};
+    /// let mut game = Chess::new(&Options::new())?;
+    /// let before = game.clone();
+    /// let knight = game.parse_action("g1g3")?;
+    /// let refused = game.apply(&knight).unwrap_err();
+    /// assert!(matches!(refused, ActionError::Illegal { .. }));
+    /// assert_eq!(refused.to_string(), r#"illegal action "g1g3": the knight on g1 cannot move to g3 now"#);
+    /// assert_eq!(game, before); // nothing changed
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn apply(&mut self, action: &Self::Action) -> Result<(), ActionError>;
 
     /// The game's log: its actions, every seat's events, its outcome.
@@ -442,6 +461,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 
     /// What `seat` may know now (everything once the rules have ended the game).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use bluffchess_rules::{AlterEgo, Game, Options, Seat};
+    /// let mut game = AlterEgo::new(&Options::new())?;
+    /// for text in ["e2e4", "d7d5", "transfer d8"] { game.apply_text(text)?; }
+    /// // White sees that Black sealed a decision, not what it was.
+    /// let white = game.view(Seat::White);
+    /// assert_eq!(white.events.last().unwrap().text, "decision");
+    /// assert!(white.position.black_ego.sealed);
+    /// // Black sees its own transfer.
+    /// assert_eq!(game.view(Seat::Black).events.last().unwrap().text, "transfer d8");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn view(&self, seat: Seat) -> View<Self::Summary> {
         self.view_revealed(seat, self.outcome().is_some())
     }

@@ -7,9 +7,29 @@ pub mod belief;
 pub mod board;
 pub mod chess;
 pub mod commitment;
+pub mod fact;
 pub mod game;
 pub mod log;
 pub mod outcome;
 pub mod playout;
 pub mod registry;
 pub mod variants;
+
+pub use any::{verify, AnyGame, AnyView};
+pub use arbiter::{Arbiter, ArbiterError, Record};
+pub use belief::{Belief, BeliefError};
+pub use board::{Color, Role, Square};
+pub use chess::{Move, Position};
+pub use commitment::SaltSource;
+pub use game::{
+    ActionError, Actor, Audience, EndReason, Event, EventKind, Fact, Game, Options, Outcome, Seat,
+    View,
+};
+pub use log::Recording;
+pub use registry::{VariantSpec, VARIANTS};
+pub use variants::alter_ego::{AlterEgo, AlterEgoBelief};
+pub use variants::ambiguous::{Ambiguous, AmbiguousBelief};
+pub use variants::bluff_move::BluffMove;
+pub use variants::bs::Bs;
+pub use variants::chess::{Chess, ChessBelief};
+pub use variants::reality_check::RealityCheck;

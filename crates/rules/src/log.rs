@@ -7,7 +7,7 @@
 //! information sets apart, or nothing at all, for playouts that only need the end. The key of a
 //! game equals [`info_key`] of its view's events.
 
-use crate::game::{Actor, Audience, Event, EventKind, Outcome, Seat};
+use crate::game::{Actor, Audience, Event, EventKind, Fact, Outcome, Seat};
 use std::fmt::{self, Display, Write};
 
 /// What a log keeps of each event.
@@ -98,6 +98,25 @@ impl<A> Log<A> {
         self.push_event_at(self.actions.len(), actor, seats, kind, text);
     }
 
+    /// Records an event with its fact: what its text says, as data.
+    pub(crate) fn push_fact(
+        &mut self,
+        actor: Actor,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+        fact: Fact,
+    ) {
+        self.push_event_at(self.actions.len(), actor, seats, kind, text);
+        if let Some(event) = self
+            .events
+            .last_mut()
+            .filter(|_| self.recording == Recording::Events)
+        {
+            event.fact = Some(fact);
+        }
+    }
+
     /// Records an event that belongs to action `index`.
     pub(crate) fn push_event_at(
         &mut self,
@@ -130,10 +149,26 @@ impl<A> Log<A> {
 
     /// Ends the game: the outcome, and an end event everyone sees.
     pub(crate) fn end(&mut self, outcome: Outcome, actor: Actor) {
-        self.push_event(actor, Audience::All, EventKind::End, outcome);
+        let fact = Fact::end(outcome);
+        self.push_fact(actor, Audience::All, EventKind::End, outcome, fact);
         self.outcome = Some(outcome);
     }
 }
+
+/// The two `Game` methods that hand out a variant's log (its field `log`), for `impl Game`
+/// blocks.
+macro_rules! log_accessors {
+    () => {
+        fn log(&self) -> &$crate::log::Log<Self::Action> {
+            &self.log
+        }
+
+        fn log_mut(&mut self) -> &mut $crate::log::Log<Self::Action> {
+            &mut self.log
+        }
+    };
+}
+pub(crate) use log_accessors;
 
 /// The information key of a sequence of events one seat saw (a view's events): equal to
 /// [`Log::key`] of a game whose view has these events.

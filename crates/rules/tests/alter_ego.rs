@@ -168,3 +168,8 @@ fn perft_counts_are_pinned() {
     assert_eq!(count(3), independent_depth_3());
     assert_eq!(count(4), 185_736);
 }
+
+#[test]
+fn every_event_carries_its_fact() {
+    assert!(common::facts_check::<AlterEgo>(&Options::new(), 5, 12) > 100);
+}

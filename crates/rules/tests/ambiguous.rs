@@ -228,3 +228,8 @@ fn beliefs_from_views_replay_the_game() {
     assert!(belief_check::<AmbiguousBelief>(&Options::new(), 4, 7, 1, 3) > 100);
     assert!(belief_check::<AmbiguousBelief>(&options, 2, 7, 1, 4) > 50);
 }
+
+#[test]
+fn every_event_carries_its_fact() {
+    assert!(common::facts_check::<Ambiguous>(&Options::new(), 5, 12) > 100);
+}

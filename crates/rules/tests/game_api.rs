@@ -339,3 +339,8 @@ fn an_impossible_view_is_refused_naming_the_event() {
         .to_string()
         .contains("\"bs\""));
 }
+
+#[test]
+fn every_event_carries_its_fact() {
+    assert!(common::facts_check::<Chess>(&Options::new(), 5, 12) > 100);
+}

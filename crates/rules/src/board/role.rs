@@ -3,8 +3,11 @@
 use super::Color;
 use core::fmt;
 
-/// A piece type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A piece type; in serialised data its lower-case name (`"queen"`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Role {
     /// Pawn.
     Pawn = 0,

@@ -324,3 +324,27 @@ pub fn assert_same_samples<B: Belief>(a: &B::Game, b: &B::Game, seat: Seat) {
         assert_eq!(sample_a.history(), sample_b.history(), "seed {seed}");
     }
 }
+
+/// Plays `games` random games and checks that every event carries its fact, and that a move's
+/// fact names the squares its text names.
+pub fn facts_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
+    use bluffchess_rules::game::Fact;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut game = G::new(options).unwrap();
+        while let Some(action) = random_action(&game, &mut rng) {
+            game.apply(&action).unwrap();
+        }
+        for event in game.events() {
+            let fact = event
+                .fact
+                .unwrap_or_else(|| panic!("{:?} has no fact", event.text));
+            if let Fact::Move { from, to, .. } = fact {
+                assert!(event.text.starts_with(&format!("{from}{to}")), "{event:?}");
+            }
+            checked += 1;
+        }
+    }
+    checked
+}

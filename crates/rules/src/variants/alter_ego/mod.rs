@@ -2,6 +2,15 @@
 //! carries its owner's alter ego. After a death move (one the opponent can answer by capturing the
 //! turn piece) the mover secretly decides to `stay` or `transfer` the ego to another own piece;
 //! capturing the piece that holds the enemy ego wins.
+//!
+//! ```
+//! use bluffchess_rules::{AlterEgo, Game, Options, Seat};
+//! let mut game = AlterEgo::new(&Options::new())?;
+//! // d7d5 is a death move (e4 can take d5): Black decides, and keeps its ego in the pawn.
+//! for text in ["e2e4", "d7d5", "stay", "e4d5"] { game.apply_text(text)?; }
+//! assert_eq!(game.outcome().unwrap().to_string(), "white wins by capture of the alter ego");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod belief;
@@ -17,7 +26,8 @@ pub use view::{AlterEgoSummary, EgoView};
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{History, Move, MoveList, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
+    SealedKind, Seat,
 };
 use crate::log::Log;
 use crate::registry::VariantSpec;
@@ -111,8 +121,15 @@ impl AlterEgo {
         self.position().by_color(self.actor()).without(turn_piece)
     }
 
-    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: impl Display) {
-        self.log.push_event(actor.into(), seats, kind, text);
+    fn push_fact(
+        &mut self,
+        actor: Color,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+        fact: Fact,
+    ) {
+        self.log.push_fact(actor.into(), seats, kind, text, fact);
     }
 
     fn play_move(&mut self, mv: Move) -> Result<(), ActionError> {
@@ -120,8 +137,9 @@ impl AlterEgo {
             return Err(self.refusal(mv));
         }
         let mover = self.position().turn();
-        let captured = captured_square(self.position(), mv);
-        self.push_event(mover, Audience::All, EventKind::Action, mv);
+        let captured = self.position().captured_square(mv);
+        let fact = self.position().move_fact(mv);
+        self.push_fact(mover, Audience::All, EventKind::Action, mv, fact);
         self.reveal(!mover);
         self.history.play_unchecked(mv);
         self.ego[mover.index()] = Some(mv.to);
@@ -138,7 +156,8 @@ impl AlterEgo {
         }
         if self.is_death_move(mv.to) {
             self.death_move = true;
-            self.push_event(mover, Audience::All, EventKind::Info, "death move");
+            let fact = Fact::DeathMove { turn_piece: mv.to };
+            self.push_fact(mover, Audience::All, EventKind::Info, "death move", fact);
             self.phase = Phase::Decision { turn_piece: mv.to };
         }
         Ok(())
@@ -188,8 +207,18 @@ impl AlterEgo {
             self.ego[mover.index()] = Some(sq);
             self.bound[mover.index()] = Some(sq);
         }
-        self.push_event(mover, Audience::All, EventKind::Sealed, "decision");
-        self.push_event(mover, Audience::only(mover), EventKind::Action, action);
+        let sealed = Fact::Sealed {
+            kind: SealedKind::Decision,
+        };
+        self.push_fact(mover, Audience::All, EventKind::Sealed, "decision", sealed);
+        let fact = decision_fact(action);
+        self.push_fact(
+            mover,
+            Audience::only(mover),
+            EventKind::Action,
+            action,
+            fact,
+        );
         self.phase = Phase::Move;
         Ok(())
     }
@@ -202,7 +231,7 @@ impl AlterEgo {
             ));
         }
         let mover = self.position().turn();
-        self.push_event(mover, Audience::All, EventKind::Action, "pass");
+        self.push_fact(mover, Audience::All, EventKind::Action, "pass", Fact::Pass);
         self.reveal(!mover);
         self.bound[mover.index()] = None;
         self.death_move = false;
@@ -217,13 +246,10 @@ impl AlterEgo {
     /// Makes `color`'s sealed decision public (its opponent has just acted).
     fn reveal(&mut self, color: Color) {
         if let Some(index) = self.sealed[color.index()].take() {
-            let text = self.log.actions[index];
-            self.push_event(
-                color,
-                Audience::All,
-                EventKind::Reveal { action: index },
-                text,
-            );
+            let decision = self.log.actions[index];
+            let kind = EventKind::Reveal { action: index };
+            let fact = decision_fact(decision);
+            self.push_fact(color, Audience::All, kind, decision, fact);
         }
     }
 
@@ -262,14 +288,12 @@ impl AlterEgo {
     }
 }
 
-/// The square of the piece a move captures, if any (en passant: the passed pawn's square).
-fn captured_square(pos: &Position, mv: Move) -> Option<Square> {
-    if pos.occupied().contains(mv.to) {
-        return Some(mv.to);
+/// What a stay-or-transfer decision says, as data.
+fn decision_fact(decision: Action) -> Fact {
+    match decision {
+        Action::Transfer(to) => Fact::Transfer { to },
+        _ => Fact::Stay,
     }
-    let en_passant =
-        pos.pieces(pos.turn(), Role::Pawn).contains(mv.from) && mv.from.file() != mv.to.file();
-    en_passant.then(|| Square::from_coords(mv.to.file(), mv.from.rank()))
 }
 
 impl Game for AlterEgo {
@@ -361,13 +385,7 @@ impl Game for AlterEgo {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> AlterEgoSummary {
         AlterEgoSummary::of(self, seat, revealed)

@@ -5,16 +5,23 @@ use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::chess::{Move, Position};
+use crate::chess::{Move, MoveList, Position};
 
 /// The side to move's candidate moves; `passed` is the square a pawn just passed with a double
 /// step (en passant onto it is allowed whatever it does to the king).
 pub fn candidates(pos: &Position, passed: Option<Square>) -> Vec<Move> {
+    let mut moves = MoveList::new();
+    fill_candidates(pos, passed, &mut moves);
+    moves.to_vec()
+}
+
+/// [`candidates`] into a list the caller keeps (no allocation).
+pub(super) fn fill_candidates(pos: &Position, passed: Option<Square>, moves: &mut MoveList) {
+    moves.clear();
     let us = pos.turn();
     let ours = pos.by_color(us);
     let theirs = pos.by_color(!us);
     let occupied = ours | theirs;
-    let mut moves = Vec::with_capacity(64);
     for from in ours {
         let role = pos.role_at(from).expect("a piece stands on an own square");
         let targets = match role {
@@ -37,7 +44,6 @@ pub fn candidates(pos: &Position, passed: Option<Square>) -> Vec<Move> {
             }
         }
     }
-    moves
 }
 
 fn pawn_targets(
@@ -68,7 +74,6 @@ fn pawn_targets(
 }
 
 /// The squares a piece of the side to move can reach: the destinations it may name.
-pub fn destinations(moves: &[Move]) -> Vec<Square> {
-    let set: Bitboard = moves.iter().map(|m| m.to).collect();
-    set.into_iter().collect()
+pub fn destinations(moves: &[Move]) -> Bitboard {
+    moves.iter().map(|m| m.to).collect()
 }

@@ -1,6 +1,16 @@
 //! Ambiguous Chess (`ambiguous`): the player to move names a destination square; the opponent
 //! picks which of the player's pieces goes there (and, for a promotion, what it becomes). No check:
 //! capturing the king wins. Perfect information.
+//!
+//! ```
+//! use bluffchess_rules::{Ambiguous, Game, Options};
+//! let mut game = Ambiguous::new(&Options::new())?;
+//! game.apply_text("e4")?; // White names e4: only the e-pawn can go there, so it does.
+//! game.apply_text("c6")?; // Black names c6: the b8 knight or the c-pawn...
+//! game.apply_text("c7c6")?; // ...and White picks the pawn.
+//! assert_eq!(game.history().len(), 3);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod belief;
@@ -16,14 +26,16 @@ pub use candidates::candidates;
 pub use view::AmbiguousSummary;
 
 use crate::board::attacks::pawn_attacks;
-use crate::board::{Color, Role, Square};
-use crate::chess::{Move, Position};
+use crate::board::{Bitboard, Color, Role, Square};
+use crate::chess::{Move, MoveList, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use crate::log::Log;
 use crate::registry::{OptionKind, OptionSpec, OptionValues, VariantSpec};
 use rand::RngCore;
+use std::fmt::Display;
 
 /// The rules options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -80,6 +92,8 @@ pub struct Ambiguous {
     last_move: Option<Move>,
     /// Keys of the positions where a square was to be named, since the last capture or pawn move.
     repetitions: Vec<u64>,
+    /// The side to move's candidate moves (see `candidates.rs`).
+    candidates: MoveList,
     log: Log<Action>,
 }
 
@@ -99,12 +113,17 @@ impl Ambiguous {
         self.last_move
     }
 
-    fn candidates(&self) -> Vec<Move> {
-        candidates(&self.position, self.passed)
+    /// The side to move's candidate moves, generated once per move.
+    fn candidates(&self) -> &[Move] {
+        &self.candidates
     }
 
-    fn destinations(&self) -> Vec<Square> {
-        candidates::destinations(&self.candidates())
+    fn destinations(&self) -> Bitboard {
+        candidates::destinations(self.candidates())
+    }
+
+    fn refresh_candidates(&mut self) {
+        candidates::fill_candidates(&self.position, self.passed, &mut self.candidates);
     }
 
     /// The key of the current position for the repetition rule: the board, the side to move and
@@ -120,14 +139,16 @@ impl Ambiguous {
             })
     }
 
-    fn push_event(&mut self, actor: Color, kind: EventKind, text: String) {
-        self.log.push_event(actor.into(), Audience::All, kind, text);
+    fn push_fact(&mut self, actor: Color, kind: EventKind, text: impl Display, fact: Fact) {
+        self.log
+            .push_fact(actor.into(), Audience::All, kind, text, fact);
     }
 
     fn name(&mut self, square: Square) -> Result<(), ActionError> {
         let moves: Vec<Move> = self
             .candidates()
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|m| m.to == square)
             .collect();
         if moves.is_empty() {
@@ -137,9 +158,10 @@ impl Ambiguous {
             ));
         }
         let mover = self.position.turn();
-        self.push_event(mover, EventKind::Action, square.to_string());
+        self.push_fact(mover, EventKind::Action, square, Fact::Name { square });
         if let [only] = moves.as_slice() {
-            self.push_event(mover, EventKind::Info, only.to_string());
+            let fact = self.position.move_fact(*only);
+            self.push_fact(mover, EventKind::Info, only, fact);
             self.play(*only);
         } else {
             self.phase = Phase::Pick(moves);
@@ -155,7 +177,8 @@ impl Ambiguous {
                 format!("pick one of {}", list.join(", ")),
             ));
         }
-        self.push_event(!self.position.turn(), EventKind::Action, mv.to_string());
+        let fact = self.position.move_fact(mv);
+        self.push_fact(!self.position.turn(), EventKind::Action, mv, fact);
         self.play(mv);
         Ok(())
     }
@@ -173,6 +196,7 @@ impl Ambiguous {
         self.passed =
             double_step.then(|| Square::new(((mv.from.index() + mv.to.index()) / 2) as u32));
         self.phase = Phase::Name;
+        self.refresh_candidates();
         if king_taken {
             return self.end(Outcome::win(mover, EndReason::KingCaptured), mover);
         }
@@ -255,9 +279,11 @@ impl Game for Ambiguous {
             last_move: None,
             phase: Phase::Name,
             repetitions: Vec::new(),
+            candidates: MoveList::new(),
             log: Log::new(),
         };
         game.repetitions.push(game.key());
+        game.refresh_candidates();
         Ok(game)
     }
 
@@ -276,12 +302,19 @@ impl Game for Ambiguous {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
         if self.log.outcome.is_some() {
-            return Vec::new();
+            return;
         }
         match &self.phase {
-            Phase::Name => self.destinations().into_iter().map(Action::Name).collect(),
-            Phase::Pick(moves) => moves.iter().copied().map(Action::Pick).collect(),
+            Phase::Name => actions.extend(self.destinations().into_iter().map(Action::Name)),
+            Phase::Pick(moves) => actions.extend(moves.iter().copied().map(Action::Pick)),
         }
     }
 
@@ -316,13 +349,7 @@ impl Game for Ambiguous {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, _seat: Seat, _revealed: bool) -> AmbiguousSummary {
         AmbiguousSummary::of(self)

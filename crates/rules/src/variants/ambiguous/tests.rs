@@ -16,6 +16,7 @@ fn from_fen(fen: &str, options: &[(&str, &str)]) -> Ambiguous {
     let mut game = game_with(options);
     game.position = Position::from_fen(fen).unwrap();
     game.repetitions = vec![game.key()];
+    game.refresh_candidates();
     game.log.outcome = game.ending();
     game
 }
@@ -121,7 +122,7 @@ fn rule_castling_is_forbidden_and_moves_may_expose_the_king() {
     let game = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]);
     let castling = game
         .candidates()
-        .into_iter()
+        .iter()
         .any(|m| m.from == Square::E1 && m.to == Square::G1);
     assert!(!castling, "no castling");
     // A pinned piece moves, and the king may step into attack.

@@ -200,13 +200,7 @@ impl Game for BluffMove {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> BluffMoveSummary {
         BluffMoveSummary::of(self, seat, revealed)

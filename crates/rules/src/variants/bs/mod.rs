@@ -608,13 +608,7 @@ impl Game for Bs {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> BsSummary {
         BsSummary::of(self, seat, revealed)

@@ -1,4 +1,12 @@
 //! Orthodox chess (`chess`) behind the game API: the reference the variants are tested against.
+//!
+//! ```
+//! use bluffchess_rules::{Chess, Game, Options};
+//! let mut game = Chess::new(&Options::new())?;
+//! for text in ["f2f3", "e7e5", "g2g4", "d8h4"] { game.apply_text(text)?; }
+//! assert_eq!(game.outcome().unwrap().to_string(), "black wins by checkmate");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod belief;
@@ -121,25 +129,19 @@ impl Game for Chess {
                 .expect_err("a move not listed is not legal"));
         }
         let actor = Actor::from(self.position().turn());
+        let fact = self.position().move_fact(*mv);
         self.history.play_unchecked(*mv);
         self.refresh();
         self.log
-            .push_event(actor, Audience::All, EventKind::Action, mv);
+            .push_fact(actor, Audience::All, EventKind::Action, mv, fact);
         if let Some(outcome) = self.outcome() {
-            self.log
-                .push_event(actor, Audience::All, EventKind::End, outcome);
+            self.log.end(outcome, actor);
         }
         self.log.push_action(*mv);
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, _seat: Seat, _revealed: bool) -> ChessSummary {
         ChessSummary::of(self)

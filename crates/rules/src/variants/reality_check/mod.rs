@@ -992,13 +992,7 @@ impl Game for RealityCheck {
         Ok(())
     }
 
-    fn log(&self) -> &Log<Self::Action> {
-        &self.log
-    }
-
-    fn log_mut(&mut self) -> &mut Log<Self::Action> {
-        &mut self.log
-    }
+    crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> RealityCheckSummary {
         RealityCheckSummary::of(self, seat, revealed)

@@ -2,7 +2,8 @@
 
 use super::pieces::Face;
 use crate::board::board39::{
-    bishop_attacks, knight_attacks, pawn_captures, pawn_moves, rook_attacks, Bitboard39, Square39,
+    bishop_attacks, diagonal_neighbours, knight_attacks, orthogonal_neighbours, rook_attacks,
+    Bitboard39, Square39,
 };
 
 /// The squares a piece showing `face` on `from` may move to without capturing, given the occupied
@@ -10,7 +11,8 @@ use crate::board::board39::{
 #[inline]
 pub(super) fn quiet_targets(face: Face, from: Square39, occupied: Bitboard39) -> Bitboard39 {
     let reach = match face {
-        Face::Pawn => pawn_moves(from),
+        // A pawn moves one step orthogonally and captures one step diagonally, any way.
+        Face::Pawn => orthogonal_neighbours(from),
         Face::Knight => knight_attacks(from),
         Face::Bishop => bishop_attacks(from, occupied),
         Face::Rook => rook_attacks(from, occupied),
@@ -23,7 +25,7 @@ pub(super) fn quiet_targets(face: Face, from: Square39, occupied: Bitboard39) ->
 #[inline]
 pub(super) fn capture_targets(face: Face, from: Square39, occupied: Bitboard39) -> Bitboard39 {
     let reach = match face {
-        Face::Pawn => pawn_captures(from),
+        Face::Pawn => diagonal_neighbours(from),
         Face::Knight => knight_attacks(from),
         Face::Bishop => bishop_attacks(from, occupied),
         Face::Rook => rook_attacks(from, occupied),
@@ -40,7 +42,10 @@ pub(super) fn targets(
     occupied: Bitboard39,
 ) -> (Bitboard39, Bitboard39) {
     match face {
-        Face::Pawn => (pawn_moves(from) - occupied, pawn_captures(from) & occupied),
+        Face::Pawn => (
+            orthogonal_neighbours(from) - occupied,
+            diagonal_neighbours(from) & occupied,
+        ),
         Face::Knight => {
             let reach = knight_attacks(from);
             (reach - occupied, reach & occupied)
