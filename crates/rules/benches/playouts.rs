@@ -10,7 +10,7 @@ use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
 use bluffchess_rules::variants::bluff_move::BluffMove;
 use bluffchess_rules::variants::bs::Bs;
 use bluffchess_rules::variants::chess::{Chess, ChessBelief};
-use bluffchess_rules::variants::reality_check::RealityCheck;
+use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -144,6 +144,11 @@ fn all(c: &mut Criterion) {
     resample::<RealityCheck>(c, 150, &[]);
     // Random memories lose true pieces fast: those games are short.
     resample::<RealityCheck>(c, 40, &[("memory", "true")]);
+    belief::<RealityCheckBelief>(c, 40, &[]);
+    belief::<RealityCheckBelief>(c, 150, &[]);
+    belief::<RealityCheckBelief>(c, 40, &[("memory", "true")]);
+    belief::<RealityCheckBelief>(c, 40, &[("dice", "true")]);
+    belief::<RealityCheckBelief>(c, 40, &[("dice", "true"), ("memory", "true")]);
     resample::<BluffMove>(c, 40, &[]);
     // Its search replays the whole history: late games cost more.
     resample::<BluffMove>(c, 120, &[]);

@@ -10,8 +10,10 @@ use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::EndReason;
 use bluffchess_rules::game::{Actor, Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
-use bluffchess_rules::variants::reality_check::{Action, Kind, RealityCheck, Setup};
-use common::{fuzz, resample_check, without_commitments};
+use bluffchess_rules::variants::reality_check::{
+    Action, Kind, RealityCheck, RealityCheckBelief, Setup,
+};
+use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -111,6 +113,134 @@ fn resampled_states_look_the_same_to_the_seat_in_many_games() {
         let checked = resample_check::<RealityCheck>(options, games, 5, 3, 30 + i as u64);
         assert!(checked > 10_000, "{options:?}: {checked}");
     }
+}
+
+/// Every combination of the options that change what is hidden or how a game goes: the four
+/// options alone, and together in the pairs that interact (memory's removals and flips with the
+/// dice and with the free setup, retreats into the hand with memory), and all four at once.
+fn option_sets() -> Vec<Options> {
+    let mut sets = every_rules();
+    for combo in [
+        &["memory", "dice"][..],
+        &["memory", "flexible-setup"],
+        &["strategic-retreat", "memory"],
+        &["strategic-retreat", "dice"],
+        &["dice", "flexible-setup"],
+        &OPTIONS,
+    ] {
+        sets.push(
+            combo
+                .iter()
+                .map(|name| (name.to_string(), "true".to_string()))
+                .collect(),
+        );
+    }
+    sets
+}
+
+#[test]
+fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
+    for (i, options) in option_sets().iter().enumerate() {
+        let games = if options.contains_key("memory") { 4 } else { 2 };
+        let checked = belief_check::<RealityCheckBelief>(options, games, 9, 2, 60 + i as u64);
+        assert!(checked > 100, "{options:?}: {checked}");
+    }
+}
+
+#[test]
+#[ignore = "many games: run in release mode"]
+fn beliefs_from_views_hold_in_many_games() {
+    for (i, options) in option_sets().iter().enumerate() {
+        // Random memories cost true pieces fast: those games are short.
+        let games = if options.contains_key("memory") {
+            300
+        } else {
+            40
+        };
+        let checked = belief_check::<RealityCheckBelief>(options, games, 3, 2, 70 + i as u64);
+        assert!(checked > 15_000, "{options:?}: {checked}");
+    }
+}
+
+/// Two drops of the same face onto the same square that take different pieces from the hand,
+/// if the side to act has such a choice.
+fn twin_drops(game: &RealityCheck) -> Option<(Action, Action)> {
+    let drops: Vec<Action> = game
+        .legal_actions()
+        .into_iter()
+        .filter(|a| matches!(a, Action::Drop { .. }))
+        .collect();
+    drops.iter().enumerate().find_map(|(i, &a)| {
+        let Action::Drop { up, down, to } = a else {
+            return None;
+        };
+        drops[i + 1..].iter().find_map(|&b| match b {
+            Action::Drop {
+                up: u,
+                down: d,
+                to: t,
+            } if u == up && t == to && d != down => Some((a, b)),
+            _ => None,
+        })
+    })
+}
+
+#[test]
+fn games_that_differ_only_in_a_hidden_choice_give_the_same_samples() {
+    let mut rng = StdRng::seed_from_u64(12);
+    let (mut setups, mut drops) = (0, 0);
+    for options in option_sets() {
+        for g in 0..2 {
+            // White's setup, before Black's: nothing of it is public to Black or the spectator.
+            let mut a = RealityCheck::new(&options).unwrap();
+            let mut b = a.clone();
+            a.apply(&a.random_setup(&mut rng).unwrap()).unwrap();
+            b.apply(&b.random_setup(&mut rng).unwrap()).unwrap();
+            for seat in [Seat::Black, Seat::Spectator] {
+                assert_same_samples::<RealityCheckBelief>(&a, &b, seat);
+            }
+            // Setups that differ only in hidden faces, once both are made.
+            let hidden = if g == 0 { Color::White } else { Color::Black };
+            let mut a = RealityCheck::new(&options).unwrap();
+            let mut b = a.clone();
+            for color in Color::ALL {
+                let Some(Action::Setup(setup)) = a.random_setup(&mut rng) else {
+                    unreachable!("a setup is due")
+                };
+                let other = match twin(&setup, &mut rng) {
+                    Some(other) if color == hidden => other,
+                    _ => setup,
+                };
+                a.apply(&Action::Setup(setup)).unwrap();
+                b.apply(&Action::Setup(other)).unwrap();
+            }
+            if differing(&a, &b).is_empty() {
+                continue;
+            }
+            for seat in [Seat::from(!hidden), Seat::Spectator] {
+                assert_same_samples::<RealityCheckBelief>(&a, &b, seat);
+                setups += 1;
+            }
+            // Then, through one random game, every drop that could take either of two pieces.
+            while let Some(action) = random_action(&a, &mut rng) {
+                if let Some((x, y)) = twin_drops(&a) {
+                    let dropper = a.turn();
+                    let (mut with_x, mut with_y) = (a.clone(), a.clone());
+                    with_x.apply(&x).unwrap();
+                    with_y.apply(&y).unwrap();
+                    for seat in [Seat::from(!dropper), Seat::Spectator] {
+                        assert_same_samples::<RealityCheckBelief>(&with_x, &with_y, seat);
+                        drops += 1;
+                    }
+                }
+                a.apply(&action).unwrap();
+                if a.action_count() > 250 {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(setups > 20 && drops > 20, "{setups} setups, {drops} drops");
 }
 
 /// The same setup with the hidden faces of two pieces that show the same face exchanged (or of a

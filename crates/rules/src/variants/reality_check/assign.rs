@@ -8,6 +8,12 @@
 use super::pieces::{Kind, KindSet, ALL_KINDS};
 use rand::{Rng, RngCore};
 
+/// The table of partial counts for places allowing `allowed[i]` (ten places), for
+/// [`sample_counted`].
+pub(super) fn table(allowed: &[KindSet; 10]) -> Vec<u64> {
+    ways(allowed)
+}
+
 /// The table of partial counts for places allowing `allowed[i]` (ten places).
 fn ways(allowed: &[KindSet; 10]) -> Vec<u64> {
     let mut ways = vec![0u64; 1 << 10];
@@ -38,7 +44,16 @@ pub(super) fn count(allowed: &[KindSet; 10]) -> u64 {
 
 /// One of those ways, drawn uniformly, or `None` when there is none.
 pub(super) fn sample(allowed: &[KindSet; 10], rng: &mut dyn RngCore) -> Option<[Kind; 10]> {
-    let ways = ways(allowed);
+    sample_counted(allowed, &ways(allowed), rng)
+}
+
+/// [`sample`] with the table of partial counts already made (`table(allowed)`), for places
+/// drawn again and again.
+pub(super) fn sample_counted(
+    allowed: &[KindSet; 10],
+    ways: &[u64],
+    rng: &mut dyn RngCore,
+) -> Option<[Kind; 10]> {
     let mut used = ALL_KINDS as usize;
     if ways[used] == 0 {
         return None;

@@ -3,20 +3,29 @@
 //! mover flips a piece, showing its other face to both seats. A side wins by removing the
 //! opponent's four true pieces (those with the same face on both sides), which only a Reality
 //! Check (`rc`) between two true pieces does.
+//!
+//! The rules are here and in setup.rs, pieces.rs and moves.rs; what a seat sees in view.rs and
+//! knowledge.rs; what a seat can rebuild from its view alone in belief.rs (reading the view's
+//! public story in story.rs, and drawing the hidden arrangements with the sampler in resample.rs
+//! and assign.rs). With the log recording nothing or only keys, applying an action formats no
+//! text: every event's text is passed as a `Display` value, built only when events are kept.
 
 mod actions;
 mod assign;
+mod belief;
 mod knowledge;
 mod moves;
 mod pieces;
 mod resample;
 mod rules;
 mod setup;
+mod story;
 #[cfg(test)]
 mod tests;
 mod view;
 
 pub use actions::{Action, Setup};
+pub use belief::RealityCheckBelief;
 pub use pieces::{Face, Kind, Piece};
 pub use rules::Rules;
 pub use view::{PieceView, RealityCheckSummary, SideView};
@@ -29,9 +38,10 @@ use crate::game::{
 use crate::log::Log;
 use crate::registry::VariantSpec;
 use knowledge::{take_out, Seen, Stay};
-use moves::{capture_targets, quiet_targets};
+use moves::{capture_targets, quiet_targets, targets};
 use pieces::KindSet;
 use rand::RngCore;
+use std::fmt::Display;
 
 /// Turns in a row without a piece leaving the game after which the game is drawn.
 const QUIET_LIMIT: u32 = 200;
@@ -72,6 +82,25 @@ struct PublicPosition {
     exempt: Bitboard39,
 }
 
+impl PublicPosition {
+    /// A quick hash, to tell most positions apart without comparing them whole.
+    fn hash(&self) -> u64 {
+        let words = [
+            self.by_color[0].0,
+            self.by_color[1].0,
+            self.by_face[0].0,
+            self.by_face[1].0,
+            self.by_face[2].0,
+            self.by_face[3].0,
+            self.exempt.0,
+            u64::from(self.hands[0]) | u64::from(self.hands[1]) << 8 | (self.turn as u64) << 16,
+        ];
+        words.iter().fold(0, |h: u64, &w| {
+            (h.rotate_left(5) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        })
+    }
+}
+
 /// A game of Reality Check: the whole truth, history included.
 #[derive(Clone, Debug)]
 pub struct RealityCheck {
@@ -99,9 +128,9 @@ pub struct RealityCheck {
     quiet: u32,
     /// The public positions at the start of each turn since a piece last left the game.
     positions: Vec<PublicPosition>,
+    /// The hash of each of `positions`, compared first: every turn scans them all.
+    position_hashes: Vec<u64>,
     stays: Vec<Stay>,
-    /// True pieces that left the game from a hand: side, action, kind.
-    hand_exits: Vec<(Color, usize, Kind)>,
     /// What is public about each side's hand.
     remembered: [Vec<Seen>; 2],
     /// Who takes the action being applied.
@@ -110,6 +139,43 @@ pub struct RealityCheck {
 }
 
 impl RealityCheck {
+    /// A game with these rules, before any setup.
+    fn blank(rules: Rules) -> RealityCheck {
+        RealityCheck {
+            rules,
+            squares: [None; 63],
+            by_color: [Bitboard39::EMPTY; 2],
+            by_face: [Bitboard39::EMPTY; 4],
+            hands: [0; 2],
+            gone: [0; 2],
+            drop_squares: [Bitboard39::EMPTY; 2],
+            setups: [None; 2],
+            turn: Color::White,
+            phase: Phase::Setup,
+            exempt: Bitboard39::EMPTY,
+            flipped: Bitboard39::EMPTY,
+            turns: 0,
+            quiet: 0,
+            positions: Vec::new(),
+            position_hashes: Vec::new(),
+            stays: Vec::new(),
+            remembered: [Vec::new(), Vec::new()],
+            acting: Actor::White,
+            log: Log::new(),
+        }
+    }
+
+    /// Applies an action known to be legal (a history drawn consistent with a view), without
+    /// checking it again in release builds.
+    fn replay(&mut self, action: Action) {
+        debug_assert_eq!(self.validate(&action), Ok(()), "{action}");
+        self.acting = self
+            .to_act()
+            .expect("a history does not go on after the end");
+        self.perform(action);
+        self.log.push_action(action);
+    }
+
     /// The rules options in force.
     pub fn rules(&self) -> Rules {
         self.rules
@@ -261,7 +327,7 @@ impl RealityCheck {
         }
         self.stays[stay].shown = true;
         if dropped {
-            let text = self.log.actions[start].to_string();
+            let text = self.log.actions[start];
             self.event_as(
                 color.into(),
                 Audience::All,
@@ -286,15 +352,15 @@ impl RealityCheck {
 
     // Events.
 
-    fn event_as(&mut self, actor: Actor, seats: Audience, kind: EventKind, text: String) {
+    fn event_as(&mut self, actor: Actor, seats: Audience, kind: EventKind, text: impl Display) {
         self.log.push_event(actor, seats, kind, text);
     }
 
-    fn event(&mut self, seats: Audience, kind: EventKind, text: String) {
+    fn event(&mut self, seats: Audience, kind: EventKind, text: impl Display) {
         self.event_as(self.acting, seats, kind, text);
     }
 
-    fn info(&mut self, text: String) {
+    fn info(&mut self, text: impl Display) {
         self.event(Audience::All, EventKind::Info, text);
     }
 
@@ -347,38 +413,35 @@ impl RealityCheck {
         let mut own = self.by_color[c.index()];
         let movable = Iterator::any(&mut own, |from| {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            quiet_targets(face, from, occupied).any()
-                || (capture_targets(face, from, occupied) & takeable).any()
+            let (quiet, captures) = targets(face, from, occupied);
+            quiet.any() || (captures & takeable).any()
         });
         movable || (self.rules.memory && enemy.more_than_one())
     }
 
-    /// The actions that begin a turn.
-    fn turn_actions(&self) -> Vec<Action> {
+    /// The actions that begin a turn, into `actions`.
+    fn push_turn_actions(&self, actions: &mut Vec<Action>) {
         let c = self.turn;
-        let mut actions = Vec::new();
         let forced = self.must_drop(c);
         if !forced {
-            self.push_moves(&mut actions);
+            self.push_moves(actions);
         }
+        let squares = self.empty_drop_squares(c);
         for kind in Kind::in_set(self.hands[c.index()]) {
             let (a, b) = kind.faces();
-            let sides: &[(Face, Face)] = if a == b { &[(a, b)] } else { &[(a, b), (b, a)] };
-            for &(up, down) in sides {
-                for to in self.empty_drop_squares(c) {
-                    actions.push(Action::Drop { up, down, to });
-                }
+            actions.extend(squares.map(|to| Action::Drop { up: a, down: b, to }));
+            if a != b {
+                actions.extend(squares.map(|to| Action::Drop { up: b, down: a, to }));
             }
         }
         if !forced && self.rules.memory {
-            let enemy: Vec<Square39> = self.by_color[(!c).index()].collect();
-            for (i, &a) in enemy.iter().enumerate() {
-                for &b in &enemy[i + 1..] {
+            let mut enemy = self.by_color[(!c).index()];
+            while let Some(a) = enemy.next() {
+                for b in enemy {
                     actions.push(Action::Memory(a, b));
                 }
             }
         }
-        actions
     }
 
     fn push_moves(&self, actions: &mut Vec<Action>) {
@@ -389,10 +452,8 @@ impl RealityCheck {
         let may_retreat = self.may_retreat();
         for from in self.by_color[c.index()] {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            for to in quiet_targets(face, from, occupied) {
-                actions.push(Action::Move { from, to });
-            }
-            let captures = capture_targets(face, from, occupied);
+            let (quiet, captures) = targets(face, from, occupied);
+            actions.extend(quiet.map(|to| Action::Move { from, to }));
             if may_capture {
                 for to in captures & enemy {
                     actions.push(Action::Move { from, to });
@@ -400,22 +461,21 @@ impl RealityCheck {
                 }
             }
             if may_retreat {
-                for to in captures - enemy {
-                    actions.push(Action::Move { from, to });
-                }
+                actions.extend((captures - enemy).map(|to| Action::Move { from, to }));
             }
         }
     }
 
-    fn removals(&self) -> Vec<Action> {
+    fn push_removals(&self, actions: &mut Vec<Action>) {
         let c = self.turn;
-        let on_board = self.by_color[c.index()]
-            .filter(|&sq| self.squares[sq.index()].is_some_and(|p| p.piece.kind.is_true()));
-        let in_hand = Kind::in_set(self.hands[c.index()]).filter(|k| k.is_true());
-        on_board
-            .map(Action::RemoveOnBoard)
-            .chain(in_hand.map(Action::RemoveFromHand))
-            .collect()
+        for sq in self.by_color[c.index()] {
+            if self.squares[sq.index()].is_some_and(|p| p.piece.kind.is_true()) {
+                actions.push(Action::RemoveOnBoard(sq));
+            }
+        }
+        for kind in Kind::in_set(self.hands[c.index()]).filter(|k| k.is_true()) {
+            actions.push(Action::RemoveFromHand(kind));
+        }
     }
 
     // Checking an action before anything changes.
@@ -582,8 +642,8 @@ impl RealityCheck {
 
     fn set_up(&mut self, setup: Setup) {
         let c = self.turn;
-        self.event(Audience::All, EventKind::Sealed, "setup".into());
-        self.event(Audience::only(c), EventKind::Action, setup.to_string());
+        self.event(Audience::All, EventKind::Sealed, "setup");
+        self.event(Audience::only(c), EventKind::Action, setup);
         for (sq, up, down) in setup.placed {
             let kind = Kind::new(up, down);
             self.place(sq, Piece { color: c, kind, up }, false);
@@ -598,7 +658,7 @@ impl RealityCheck {
         }
         let white = self.setup_of(Color::White).expect("White set up first");
         for (side, setup) in [(Color::White, &white), (Color::Black, &setup)] {
-            let text = format!("placed {}", setup::public_text(setup));
+            let text = setup::Placed(setup);
             self.event_as(side.into(), Audience::All, EventKind::Info, text);
         }
         self.turn = Color::White;
@@ -606,7 +666,7 @@ impl RealityCheck {
     }
 
     fn quiet_move(&mut self, from: Square39, to: Square39) {
-        self.event(Audience::All, EventKind::Action, format!("{from}{to}"));
+        self.event(Audience::All, EventKind::Action, format_args!("{from}{to}"));
         self.move_piece(from, to);
         if self.rules.dice {
             self.phase = Phase::Roll;
@@ -614,35 +674,43 @@ impl RealityCheck {
         }
         self.phase = Phase::Flip;
         if self.flip_candidates().is_empty() {
-            self.info("no piece may be flipped: the turn ends".into());
+            self.info("no piece may be flipped: the turn ends");
             self.end_turn(false);
         }
     }
 
     fn capture(&mut self, from: Square39, to: Square39) {
-        self.event(Audience::All, EventKind::Action, format!("{from}{to}"));
+        self.event(Audience::All, EventKind::Action, format_args!("{from}{to}"));
         let taken = self.leave_board(to, true);
-        self.info(format!("{to} goes back to {}'s hand", taken.color));
+        self.info(format_args!("{to} goes back to {}'s hand", taken.color));
         self.move_piece(from, to);
         self.end_turn(false);
     }
 
     fn reality_check(&mut self, from: Square39, to: Square39) {
-        self.event(Audience::All, EventKind::Action, format!("rc {from}{to}"));
+        self.event(
+            Audience::All,
+            EventKind::Action,
+            format_args!("rc {from}{to}"),
+        );
         let capturer = self.squares[from.index()].expect("checked");
         let captured = self.squares[to.index()].expect("checked");
         self.show(capturer.stay);
         self.show(captured.stay);
         let (k1, k2) = (capturer.piece.kind, captured.piece.kind);
         let back = if k1.is_true() { "" } else { ", turned back" };
-        self.info(format!("reality check: {from} is {k1}{back}; {to} is {k2}"));
+        self.info(format_args!(
+            "reality check: {from} is {k1}{back}; {to} is {k2}"
+        ));
         let both_true = k1.is_true() && k2.is_true();
         let owner = captured.piece.color;
         self.leave_board(to, !both_true);
         if both_true {
-            self.info(format!("both are true: {owner}'s {k2} leaves the game"));
+            self.info(format_args!(
+                "both are true: {owner}'s {k2} leaves the game"
+            ));
         } else {
-            self.info(format!("{to} goes back to {owner}'s hand"));
+            self.info(format_args!("{to} goes back to {owner}'s hand"));
         }
         self.move_piece(from, to);
         self.flipped |= to;
@@ -652,11 +720,15 @@ impl RealityCheck {
     fn drop_piece(&mut self, up: Face, down: Face, to: Square39) {
         let c = self.turn;
         let kind = Kind::new(up, down);
-        self.event(Audience::All, EventKind::Sealed, format!("drop {up}@{to}"));
+        self.event(
+            Audience::All,
+            EventKind::Sealed,
+            format_args!("drop {up}@{to}"),
+        );
         self.event(
             Audience::only(c),
             EventKind::Action,
-            format!("drop {up}{down}@{to}"),
+            format_args!("drop {up}{down}@{to}"),
         );
         self.hands[c.index()] &= !kind.bit();
         take_out(&mut self.remembered[c.index()], |seen| seen.could_show(up));
@@ -666,13 +738,17 @@ impl RealityCheck {
     }
 
     fn memory(&mut self, a: Square39, b: Square39) {
-        self.event(Audience::All, EventKind::Action, format!("memory {a} {b}"));
+        self.event(
+            Audience::All,
+            EventKind::Action,
+            format_args!("memory {a} {b}"),
+        );
         let hidden = [a, b].map(|sq| self.piece_at(sq).expect("checked").down());
         self.flip_piece(a);
         self.flip_piece(b);
         let owner = !self.turn;
         if hidden[0] == hidden[1] {
-            self.info(format!(
+            self.info(format_args!(
                 "the hidden faces match ({}): both go back to {owner}'s hand",
                 hidden[0]
             ));
@@ -680,9 +756,10 @@ impl RealityCheck {
             self.leave_board(b, true);
             self.end_turn(false);
         } else {
-            self.info(format!(
+            let turn = self.turn;
+            self.info(format_args!(
                 "the hidden faces differ ({}, {}): {} removes one of its true pieces",
-                hidden[0], hidden[1], self.turn
+                hidden[0], hidden[1], turn
             ));
             self.flipped |= Bitboard39::from(a) | b;
             self.phase = Phase::Remove;
@@ -690,19 +767,22 @@ impl RealityCheck {
     }
 
     fn flip_step(&mut self, sq: Square39) {
-        self.event(Audience::All, EventKind::Action, format!("flip {sq}"));
+        self.event(Audience::All, EventKind::Action, format_args!("flip {sq}"));
         self.flip_piece(sq);
         let piece = self.piece_at(sq).expect("just flipped");
-        self.info(format!("{sq} now shows {}: it is {}", piece.up, piece.kind));
+        self.info(format_args!(
+            "{sq} now shows {}: it is {}",
+            piece.up, piece.kind
+        ));
         self.flipped |= sq;
         self.end_turn(false);
     }
 
     fn roll(&mut self, n: u8) {
-        self.event(Audience::All, EventKind::Action, format!("die {n}"));
+        self.event(Audience::All, EventKind::Action, format_args!("die {n}"));
         self.phase = Phase::DieFlip(n);
         if self.flip_candidates().is_empty() {
-            self.info(format!(
+            self.info(format_args!(
                 "no piece fits the die ({}): the turn ends",
                 die_meaning(n)
             ));
@@ -711,22 +791,32 @@ impl RealityCheck {
     }
 
     fn remove_on_board(&mut self, sq: Square39) {
-        self.event(Audience::All, EventKind::Action, format!("remove {sq}"));
+        self.event(
+            Audience::All,
+            EventKind::Action,
+            format_args!("remove {sq}"),
+        );
         let stay = self.squares[sq.index()].expect("checked").stay;
         self.show(stay);
         let piece = self.leave_board(sq, false);
-        self.info(format!("{}'s {} leaves the game", piece.color, piece.kind));
+        self.info(format_args!(
+            "{}'s {} leaves the game",
+            piece.color, piece.kind
+        ));
         self.end_turn(true);
     }
 
     fn remove_from_hand(&mut self, kind: Kind) {
         let c = self.turn;
-        self.event(Audience::All, EventKind::Action, format!("remove {kind}"));
+        self.event(
+            Audience::All,
+            EventKind::Action,
+            format_args!("remove {kind}"),
+        );
         self.hands[c.index()] &= !kind.bit();
         self.gone[c.index()] |= kind.bit();
-        self.hand_exits.push((c, self.log.actions.len(), kind));
         take_out(&mut self.remembered[c.index()], |seen| seen.could_be(kind));
-        self.info(format!("{c}'s {kind} leaves the game from the hand"));
+        self.info(format_args!("{c}'s {kind} leaves the game from the hand"));
         self.end_turn(true);
     }
 
@@ -739,6 +829,7 @@ impl RealityCheck {
         if progress {
             self.quiet = 0;
             self.positions.clear();
+            self.position_hashes.clear();
         } else {
             self.quiet += 1;
         }
@@ -764,8 +855,18 @@ impl RealityCheck {
             return self.end(Outcome::draw(EndReason::NoProgress));
         }
         let position = self.public_position();
+        let hash = position.hash();
         self.positions.push(position);
-        let seen = self.positions.iter().filter(|&&p| p == position).count();
+        self.position_hashes.push(hash);
+        // Equal positions have equal hashes: compare whole positions only when enough hashes
+        // match (a tight loop over the hashes alone).
+        let mut seen = self.position_hashes.iter().filter(|&&h| h == hash).count();
+        if seen >= REPETITION_LIMIT {
+            seen = (self.position_hashes.iter())
+                .zip(&self.positions)
+                .filter(|&(&h, p)| h == hash && *p == position)
+                .count();
+        }
         if seen >= REPETITION_LIMIT {
             self.end(Outcome::draw(EndReason::FivefoldRepetition));
         }
@@ -814,28 +915,9 @@ impl Game for RealityCheck {
     };
 
     fn new(options: &Options) -> Result<RealityCheck, OptionError> {
-        Ok(RealityCheck {
-            rules: Rules::from_values(&Self::SPEC.read_options(options)?),
-            squares: [None; 63],
-            by_color: [Bitboard39::EMPTY; 2],
-            by_face: [Bitboard39::EMPTY; 4],
-            hands: [0; 2],
-            gone: [0; 2],
-            drop_squares: [Bitboard39::EMPTY; 2],
-            setups: [None; 2],
-            turn: Color::White,
-            phase: Phase::Setup,
-            exempt: Bitboard39::EMPTY,
-            flipped: Bitboard39::EMPTY,
-            turns: 0,
-            quiet: 0,
-            positions: Vec::new(),
-            stays: Vec::new(),
-            hand_exits: Vec::new(),
-            remembered: [Vec::new(), Vec::new()],
-            acting: Actor::White,
-            log: Log::new(),
-        })
+        Ok(RealityCheck::blank(Rules::from_values(
+            &Self::SPEC.read_options(options)?,
+        )))
     }
 
     fn options(&self) -> Options {
@@ -868,15 +950,24 @@ impl Game for RealityCheck {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
         if self.log.outcome.is_some() {
-            return Vec::new();
+            return;
         }
         match self.phase {
-            Phase::Setup => Vec::new(),
-            Phase::Turn => self.turn_actions(),
-            Phase::Flip | Phase::DieFlip(_) => self.flip_candidates().map(Action::Flip).collect(),
-            Phase::Roll => (1..=6).map(Action::Die).collect(),
-            Phase::Remove => self.removals(),
+            Phase::Setup => {}
+            Phase::Turn => self.push_turn_actions(actions),
+            Phase::Flip | Phase::DieFlip(_) => {
+                actions.extend(self.flip_candidates().map(Action::Flip))
+            }
+            Phase::Roll => actions.extend((1..=6).map(Action::Die)),
+            Phase::Remove => self.push_removals(actions),
         }
     }
 
@@ -908,6 +999,6 @@ impl Game for RealityCheck {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
-        resample::resample(self, seat, rng)
+        crate::belief::resample_via_view::<RealityCheckBelief>(self, seat, rng)
     }
 }

@@ -32,3 +32,31 @@ pub(super) fn capture_targets(face: Face, from: Square39, occupied: Bitboard39) 
     };
     reach & occupied
 }
+
+/// Both at once: the empty squares a piece showing `face` on `from` may move to, and the occupied
+/// squares it could capture on (a slider's rays are traced once for both).
+#[inline]
+pub(super) fn targets(
+    face: Face,
+    from: Square39,
+    occupied: Bitboard39,
+) -> (Bitboard39, Bitboard39) {
+    match face {
+        Face::Pawn => (
+            orthogonal_neighbours(from) - occupied,
+            diagonal_neighbours(from) & occupied,
+        ),
+        Face::Knight => {
+            let reach = knight_attacks(from);
+            (reach - occupied, reach & occupied)
+        }
+        Face::Bishop => {
+            let reach = bishop_attacks(from, occupied);
+            (reach - occupied, reach & occupied)
+        }
+        Face::Rook => {
+            let reach = rook_attacks(from, occupied);
+            (reach - occupied, reach & occupied)
+        }
+    }
+}

@@ -1,6 +1,7 @@
-//! Resampling a Reality Check game for a seat: drawing the hidden parts of the other side's
-//! actions (which piece stands where at the setup, which piece each drop took from the hand)
-//! uniformly among all histories that look the same to the seat, then replaying the game.
+//! Drawing the hidden parts of one side's actions (which piece stands where at the setup, which
+//! piece each drop took from the hand) uniformly among all histories that fit the public facts.
+//! The facts come from a view alone (story.rs); the belief (belief.rs) prepares a [`Redraw`] per
+//! hidden side once, and each sample rewrites the side's actions with a fresh draw.
 //!
 //! **The method.** Everything a seat learns about an enemy piece is public (knowledge.rs), so
 //! the facts to honour are, per side: each *stay* of a piece on the board (placed by the setup or
@@ -17,17 +18,19 @@
 //! as a sorted multiset. Forward, the sweep lists the reachable states; backward it counts the
 //! histories below each state (at the end: the ways to give the ten chains ten different kinds,
 //! counted by `assign`); a drop's transition is weighted by how many hand chains it could take.
-//! Then a forward pass draws each drop's chain class by those counts, picks uniformly among the
-//! equal chains of that class, and finally draws the kinds of the chains uniformly. The result is
-//! exactly uniform over the histories consistent with the seat's view. Before both setups are
-//! made nothing of a setup is public and it is redrawn uniformly among valid setups.
+//! This is the expensive part, and it depends only on the view: it is done once, when the belief
+//! is built, and kept as layers of weighted edges (a [`Sweep`]). A draw then walks the layers,
+//! choosing each drop's chain class by those weights, picks uniformly among the equal chains of
+//! that class, and finally draws the kinds of the chains uniformly. The result is exactly uniform
+//! over the histories consistent with the seat's view. Before both setups are made nothing of a
+//! setup is public and it is redrawn uniformly among valid setups.
 
 use super::assign;
 use super::knowledge::Stay;
-use super::pieces::{Kind, KindSet, ALL_KINDS};
-use super::{Action, RealityCheck, Setup};
+use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
+use super::{Action, Setup};
+use crate::board::board39::Square39;
 use crate::board::Color;
-use crate::game::{Game, Seat};
 use rand::{Rng, RngCore};
 use std::collections::HashMap;
 
@@ -62,57 +65,83 @@ enum Step {
     HandExit { kind: Kind },
 }
 
-pub(super) fn resample(game: &RealityCheck, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
-    if game.log.outcome.is_some() {
-        return game.clone();
-    }
-    let mut actions = game.log.actions.clone();
-    for color in Color::ALL {
-        if seat.color() != Some(color) {
-            redraw_side(game, color, &mut actions, rng);
-        }
-    }
-    let mut sampled = RealityCheck::new(&game.rules.options()).expect("the game's own options");
-    for action in &actions {
-        sampled
-            .apply(action)
-            .expect("a history consistent with the view is legal");
-    }
-    sampled
+/// How one hidden side's actions are redrawn in each sample.
+#[derive(Clone, Debug)]
+pub(super) enum Redraw {
+    /// The side has set up but nothing of its setup is public yet (the other side has not set
+    /// up): any valid setup, drawn uniformly.
+    Setup {
+        index: usize,
+        color: Color,
+        flexible: bool,
+    },
+    /// The placements are public: the kinds of the side's stays, drawn by the sweep.
+    Stays {
+        /// The setup's action index.
+        setup: usize,
+        /// Each stay's square, face up when placed, and the drop's action index (`None` for
+        /// the setup's nine, which come first).
+        stays: Vec<(Square39, Face, Option<usize>)>,
+        sweep: Sweep,
+    },
 }
 
-/// Rewrites `color`'s setup and drops in `actions` with a history drawn uniformly among those
-/// the public facts allow.
-fn redraw_side(game: &RealityCheck, color: Color, actions: &mut [Action], rng: &mut dyn RngCore) {
-    let Some(setup_index) = game.setups[color.index()] else {
-        return;
-    };
-    if !game.placements_public() {
-        actions[setup_index] = Action::Setup(game.random_setup_for(color, rng));
-        return;
+impl Redraw {
+    /// How to redraw `color`'s hidden actions given the public facts: its stays (in the order
+    /// they began, the setup's nine first) and the true pieces that left the game from its hand.
+    /// `None` when no history fits them.
+    pub(super) fn stays(setup: usize, stays: &[&Stay], exits: &[(usize, Kind)]) -> Option<Redraw> {
+        if stays.len() < 9 || stays[..9].iter().any(|s| s.dropped) || stays.len() > 0xfff0 {
+            return None;
+        }
+        let sweep = Chains::new(stays, exits).sweep()?;
+        Some(Redraw::Stays {
+            setup,
+            stays: stays
+                .iter()
+                .map(|s| (s.square, s.face, s.dropped.then_some(s.start)))
+                .collect(),
+            sweep,
+        })
     }
-    let stays: Vec<&Stay> = game.stays.iter().filter(|s| s.color == color).collect();
-    let exits: Vec<(usize, Kind)> = game
-        .hand_exits
-        .iter()
-        .filter(|(c, _, _)| *c == color)
-        .map(|&(_, at, kind)| (at, kind))
-        .collect();
-    let Some(kinds) = Chains::new(&stays, &exits).draw(rng) else {
-        debug_assert!(false, "the truth is a consistent history");
-        return;
-    };
-    let placed = core::array::from_fn(|i| {
-        let stay = stays[i];
-        (stay.square, stay.face, kinds.of_stay[i].other(stay.face))
-    });
-    actions[setup_index] = Action::Setup(Setup::new(placed, kinds.kept));
-    for (i, stay) in stays.iter().enumerate().filter(|(_, s)| s.dropped) {
-        actions[stay.start] = Action::Drop {
-            up: stay.face,
-            down: kinds.of_stay[i].other(stay.face),
-            to: stay.square,
-        };
+
+    /// Rewrites the side's setup and drops in `actions` with a history drawn uniformly among
+    /// those the public facts allow.
+    pub(super) fn apply(&self, actions: &mut [Action], rng: &mut dyn RngCore) {
+        match *self {
+            Redraw::Setup {
+                index,
+                color,
+                flexible,
+            } => {
+                actions[index] = Action::Setup(if flexible {
+                    Setup::random_flexible(color, rng)
+                } else {
+                    Setup::random_standard(color, rng)
+                });
+            }
+            Redraw::Stays {
+                setup,
+                ref stays,
+                ref sweep,
+            } => {
+                let kinds = sweep.draw(rng);
+                let placed = core::array::from_fn(|i| {
+                    let (square, face, _) = stays[i];
+                    (square, face, kinds.of_stay[i].other(face))
+                });
+                actions[setup] = Action::Setup(Setup::new(placed, kinds.kept));
+                for (i, &(to, up, drop)) in stays.iter().enumerate() {
+                    if let Some(at) = drop {
+                        actions[at] = Action::Drop {
+                            up,
+                            down: kinds.of_stay[i].other(up),
+                            to,
+                        };
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -123,6 +152,7 @@ struct Drawn {
 }
 
 /// The sweep over one side's events.
+#[derive(Clone, Debug)]
 struct Chains {
     steps: Vec<Step>,
     initial: State,
@@ -134,6 +164,19 @@ struct Chains {
 /// A state reached by a step, how many histories lead there from the state before, and the
 /// allowed kinds of the hand chain the step took (for drops and hand exits).
 type Successor = (State, u32, KindSet);
+
+/// A reachable state's ways on: the index of each successor in the next layer, its weight (the
+/// histories through it, scaled) and the class of hand chains taken.
+type Node = Vec<(u32, f64, KindSet)>;
+
+/// The sweep's reachable states with the histories below each, built once per view: drawing a
+/// history is then a walk down the layers.
+#[derive(Clone, Debug)]
+pub(super) struct Sweep {
+    chains: Chains,
+    /// For each step, the reachable states before it (the first layer holds the initial state).
+    layers: Vec<Vec<Node>>,
+}
 
 impl Chains {
     fn new(stays: &[&Stay], exits: &[(usize, Kind)]) -> Chains {
@@ -152,10 +195,7 @@ impl Chains {
             timed.push((at, 0, Step::HandExit { kind }));
         }
         timed.sort_by_key(|&(at, order, _)| (at, order));
-        let setup_allows: [KindSet; 9] = core::array::from_fn(|i| {
-            debug_assert!(!stays[i].dropped, "the setup's nine stays come first");
-            stays[i].public_kinds()
-        });
+        let setup_allows: [KindSet; 9] = core::array::from_fn(|i| stays[i].public_kinds());
         let mut initial = [entry(IN_HAND, ALL_KINDS); 10];
         for (i, &allows) in setup_allows.iter().enumerate() {
             initial[i] = entry(i as u16, allows);
@@ -175,10 +215,10 @@ impl Chains {
         match step {
             Step::End { stay, to_hand } => {
                 let mut next = *state;
-                let i = next
-                    .iter()
-                    .position(|&e| location(e) == stay)
-                    .expect("a stay that ends is on a chain");
+                // A stay that ends is on a chain (in a state reached by its start).
+                let Some(i) = next.iter().position(|&e| location(e) == stay) else {
+                    return;
+                };
                 next[i] = entry(if to_hand { IN_HAND } else { OUT }, kinds(next[i]));
                 next.sort_unstable();
                 out.push((next, 1, 0));
@@ -217,55 +257,9 @@ impl Chains {
         }
     }
 
-    /// Draws a history uniformly, or `None` when there is none.
-    fn draw(&self, rng: &mut dyn RngCore) -> Option<Drawn> {
-        let (layers, counts) = self.count();
-        if counts[0][0] <= 0.0 {
-            return None;
-        }
-        // The chains by name: 0 to 8 begin on the setup's stays, 9 is the piece kept in hand.
-        let mut chains: Vec<(u16, KindSet)> = (0..9u16)
-            .map(|i| (i, self.setup_allows[usize::from(i)]))
-            .chain([(IN_HAND, ALL_KINDS)])
-            .collect();
-        let mut chain_of_stay: Vec<usize> = (0..self.stays).map(|i| i.min(9)).collect();
-        let mut state = self.initial;
-        let mut successors = Vec::new();
-        for (t, &step) in self.steps.iter().enumerate() {
-            Self::successors(&state, step, &mut successors);
-            let weights: Vec<f64> = successors
-                .iter()
-                .map(|(next, n, _)| f64::from(*n) * counts[t + 1][layers[t + 1][next]])
-                .collect();
-            let (next, _, class) = successors[pick(&weights, rng)];
-            match step {
-                Step::End { stay, to_hand } => {
-                    let chain = &mut chains[chain_of_stay[usize::from(stay)]];
-                    chain.0 = if to_hand { IN_HAND } else { OUT };
-                }
-                Step::Drop { stay, allows } => {
-                    let chain = pick_chain(&chains, class, rng);
-                    chains[chain] = (stay, class & allows);
-                    chain_of_stay[usize::from(stay)] = chain;
-                }
-                Step::HandExit { kind } => {
-                    let chain = pick_chain(&chains, class, rng);
-                    chains[chain] = (OUT, kind.bit());
-                }
-            }
-            state = next;
-        }
-        let allowed: [KindSet; 10] = core::array::from_fn(|i| chains[i].1);
-        let kinds = assign::sample(&allowed, rng)?;
-        Some(Drawn {
-            of_stay: chain_of_stay.iter().map(|&c| kinds[c]).collect(),
-            kept: kinds[9],
-        })
-    }
-
-    /// The reachable states after each step (indexed), and the number of histories below each,
-    /// scaled per layer.
-    fn count(&self) -> (Vec<HashMap<State, usize>>, Vec<Vec<f64>>) {
+    /// The reachable states after each step, and the number of histories below each (scaled per
+    /// layer), as the layers of a [`Sweep`]; `None` when no history fits.
+    fn sweep(self) -> Option<Sweep> {
         let mut layers: Vec<Vec<State>> = vec![vec![self.initial]];
         let mut successors = Vec::new();
         for &step in &self.steps {
@@ -286,30 +280,89 @@ impl Chains {
             .map(|layer| layer.iter().enumerate().map(|(i, &s)| (s, i)).collect())
             .collect();
         let last = layers.last().expect("at least the first layer");
-        let mut counts = vec![Vec::new(); layers.len()];
-        counts[layers.len() - 1] = last
+        let mut counts: Vec<f64> = last
             .iter()
             .map(|s| assign::count(&s.map(kinds)) as f64)
             .collect();
+        let mut nodes: Vec<Vec<Node>> = vec![Vec::new(); self.steps.len()];
         for t in (0..self.steps.len()).rev() {
-            let mut layer: Vec<f64> = layers[t]
+            let mut layer_counts = Vec::with_capacity(layers[t].len());
+            nodes[t] = layers[t]
                 .iter()
                 .map(|state| {
                     Self::successors(state, self.steps[t], &mut successors);
-                    successors
+                    let node: Node = successors
                         .iter()
-                        .map(|(next, n, _)| f64::from(*n) * counts[t + 1][indexes[t + 1][next]])
-                        .sum()
+                        .map(|(next, n, class)| {
+                            let j = indexes[t + 1][next];
+                            (j as u32, f64::from(*n) * counts[j], *class)
+                        })
+                        .filter(|&(_, w, _)| w > 0.0)
+                        .collect();
+                    layer_counts.push(node.iter().map(|&(_, w, _)| w).sum::<f64>());
+                    node
                 })
                 .collect();
             // Only ratios within a layer matter: keep the numbers in range.
-            let max = layer.iter().cloned().fold(0.0, f64::max);
+            let max = layer_counts.iter().cloned().fold(0.0, f64::max);
             if max > 0.0 {
-                layer.iter_mut().for_each(|c| *c /= max);
+                layer_counts.iter_mut().for_each(|c| *c /= max);
+                for node in &mut nodes[t] {
+                    node.iter_mut().for_each(|(_, w, _)| *w /= max);
+                }
             }
-            counts[t] = layer;
+            counts = layer_counts;
         }
-        (indexes, counts)
+        (counts[0] > 0.0).then_some(Sweep {
+            chains: self,
+            layers: nodes,
+        })
+    }
+}
+
+impl Sweep {
+    /// Draws a history uniformly among those that fit.
+    fn draw(&self, rng: &mut dyn RngCore) -> Drawn {
+        let chains = &self.chains;
+        // The chains by name: 0 to 8 begin on the setup's stays, 9 is the piece kept in hand.
+        let mut named: [(u16, KindSet); 10] = core::array::from_fn(|i| {
+            if i < 9 {
+                (i as u16, chains.setup_allows[i])
+            } else {
+                (IN_HAND, ALL_KINDS)
+            }
+        });
+        let mut chain_of_stay: Vec<u8> = (0..chains.stays).map(|i| i.min(9) as u8).collect();
+        let mut at = 0usize;
+        for (t, &step) in chains.steps.iter().enumerate() {
+            let node = &self.layers[t][at];
+            let (next, _, class) = node[pick(node, rng)];
+            at = next as usize;
+            match step {
+                Step::End { stay, to_hand } => {
+                    let chain = &mut named[usize::from(chain_of_stay[usize::from(stay)])];
+                    chain.0 = if to_hand { IN_HAND } else { OUT };
+                }
+                Step::Drop { stay, allows } => {
+                    let chain = pick_chain(&named, class, rng);
+                    named[chain] = (stay, class & allows);
+                    chain_of_stay[usize::from(stay)] = chain as u8;
+                }
+                Step::HandExit { kind } => {
+                    let chain = pick_chain(&named, class, rng);
+                    named[chain] = (OUT, kind.bit());
+                }
+            }
+        }
+        let allowed: [KindSet; 10] = core::array::from_fn(|i| named[i].1);
+        let kinds = assign::sample(&allowed, rng).expect("the sweep counted a history here");
+        Drawn {
+            of_stay: chain_of_stay
+                .iter()
+                .map(|&c| kinds[usize::from(c)])
+                .collect(),
+            kept: kinds[9],
+        }
     }
 }
 
@@ -328,28 +381,35 @@ fn plausible(state: &State) -> bool {
     true
 }
 
-/// An index drawn with probability proportional to its weight.
-fn pick(weights: &[f64], rng: &mut dyn RngCore) -> usize {
-    let total: f64 = weights.iter().sum();
+/// A successor drawn with probability proportional to its weight.
+fn pick(node: &Node, rng: &mut dyn RngCore) -> usize {
+    if node.len() == 1 {
+        return 0;
+    }
+    let total: f64 = node.iter().map(|&(_, w, _)| w).sum();
     let mut x = rng.random::<f64>() * total;
-    for (i, &w) in weights.iter().enumerate() {
+    for (i, &(_, w, _)) in node.iter().enumerate() {
         if x < w {
             return i;
         }
         x -= w;
     }
-    weights
-        .iter()
-        .rposition(|&w| w > 0.0)
-        .expect("some weight is positive")
+    node.len() - 1
 }
 
 /// One of the hand chains allowing exactly `class`, drawn uniformly.
-fn pick_chain(chains: &[(u16, KindSet)], class: KindSet, rng: &mut dyn RngCore) -> usize {
-    let matching: Vec<usize> = (0..chains.len())
-        .filter(|&i| chains[i] == (IN_HAND, class))
-        .collect();
-    matching[rng.random_range(0..matching.len())]
+fn pick_chain(chains: &[(u16, KindSet); 10], class: KindSet, rng: &mut dyn RngCore) -> usize {
+    let matching = chains.iter().filter(|&&c| c == (IN_HAND, class)).count();
+    let mut k = rng.random_range(0..matching.max(1));
+    for (i, &c) in chains.iter().enumerate() {
+        if c == (IN_HAND, class) {
+            if k == 0 {
+                return i;
+            }
+            k -= 1;
+        }
+    }
+    unreachable!("the state has a hand chain of the class")
 }
 
 #[cfg(test)]
@@ -441,12 +501,12 @@ mod tests {
         let refs: Vec<&Stay> = stays.iter().collect();
         let histories = every_history(&stays);
         assert!(histories.len() > 20, "{}", histories.len());
-        let chains = Chains::new(&refs, &[]);
+        let chains = Chains::new(&refs, &[]).sweep().unwrap();
         let mut rng = StdRng::seed_from_u64(8);
         let mut counts = std::collections::HashMap::<Vec<Kind>, usize>::new();
         let samples = 200 * histories.len();
         for _ in 0..samples {
-            let drawn = chains.draw(&mut rng).unwrap();
+            let drawn = chains.draw(&mut rng);
             let mut history = drawn.of_stay.clone();
             history.push(drawn.kept);
             assert!(histories.contains(&history), "{history:?} does not fit");

@@ -8,6 +8,7 @@ use crate::board::Color;
 use core::fmt;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
+use std::sync::OnceLock;
 
 /// White's face-up sides in the seed's diagram, owner's back square first; Black's are mirrored.
 const WHITE_DIAGRAM: [(Square39, Face); 9] = [
@@ -156,12 +157,18 @@ impl Setup {
 
     /// A setup of the seed's diagram drawn uniformly among the valid ones.
     pub(super) fn random_standard(color: Color, rng: &mut dyn RngCore) -> Setup {
+        // Both sides' diagrams show the same faces in the same order: one table of counts
+        // serves every standard setup.
+        static TABLE: OnceLock<([KindSet; 10], Vec<u64>)> = OnceLock::new();
+        let (allowed, table) = TABLE.get_or_init(|| {
+            let mut allowed = [ALL_KINDS; 10];
+            for (i, &(_, face)) in diagram(Color::White).iter().enumerate() {
+                allowed[i] = Kind::with_face(face);
+            }
+            (allowed, assign::table(&allowed))
+        });
         let places = diagram(color);
-        let mut allowed = [ALL_KINDS; 10];
-        for (i, &(_, face)) in places.iter().enumerate() {
-            allowed[i] = Kind::with_face(face);
-        }
-        let kinds = assign::sample(&allowed, rng).expect("the diagram can be set up");
+        let kinds = assign::sample_counted(allowed, table, rng).expect("the diagram can be set up");
         let placed = core::array::from_fn(|i| {
             let (sq, face) = places[i];
             (sq, face, kinds[i].other(face))
@@ -229,12 +236,16 @@ impl fmt::Display for Setup {
     }
 }
 
-/// The public side of a setup: the squares and the faces up (`d1=R c2=N ...`).
-pub(super) fn public_text(setup: &Setup) -> String {
-    setup
-        .placed
-        .iter()
-        .map(|(sq, up, _)| format!("{sq}={up}"))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// The event that makes a setup's public side known once both setups are made: the squares and
+/// the faces up (`placed d1=R c2=N ...`), written without allocating.
+pub(super) struct Placed<'a>(pub &'a Setup);
+
+impl fmt::Display for Placed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("placed")?;
+        for (sq, up, _) in self.0.placed {
+            write!(f, " {sq}={up}")?;
+        }
+        Ok(())
+    }
 }

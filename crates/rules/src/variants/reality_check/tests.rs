@@ -1085,3 +1085,64 @@ fn option_flexible_setup_forbids_every_capture_on_whites_first_turn() {
     play(&mut game, "a4a5, flip a5, g6g5, flip g5");
     assert!(texts(&game).contains("b4a5"), "from the second turn on");
 }
+
+#[test]
+fn belief_samples_are_uniform_over_the_setups_that_fit_the_view() {
+    use crate::belief::Belief;
+    use std::collections::HashMap;
+    let mut game = started(&[]);
+    // White shows its own d2 (BB), Black shows White's c2 (NB).
+    play(&mut game, "b3b4, flip d2, b7b6, flip c2");
+    let belief = RealityCheckBelief::from_view(&game.view(Seat::Black)).unwrap();
+    // Every White setup that fits, by brute force: the faces up of the diagram, d2 BB, c2 NB.
+    let Action::Setup(truth) = game.log.actions[0] else {
+        unreachable!("the first action is White's setup")
+    };
+    let mut fitting = Vec::new();
+    let mut kinds = Kind::ALL;
+    permute(&mut kinds, 0, &mut |kinds: &[Kind; 10]| {
+        let fits = truth.placed.iter().enumerate().all(|(i, &(sq, up, _))| {
+            let shown = match sq.to_string().as_str() {
+                "d2" => Some(kind("BB")),
+                "c2" => Some(kind("NB")),
+                _ => None,
+            };
+            kinds[i].has(up) && shown.is_none_or(|k| k == kinds[i])
+        });
+        if fits {
+            let placed = core::array::from_fn(|i| {
+                let (sq, up, _) = truth.placed[i];
+                (sq, up, kinds[i].other(up))
+            });
+            fitting.push(Setup::new(placed, kinds[9]));
+        }
+    });
+    assert!((20..=2000).contains(&fitting.len()), "{}", fitting.len());
+    let per = 100;
+    let mut rng = StdRng::seed_from_u64(9);
+    let mut seen: HashMap<Setup, usize> = HashMap::new();
+    for _ in 0..per * fitting.len() {
+        let sample = belief.sample(&mut rng);
+        let Action::Setup(setup) = sample.log.actions[0] else {
+            unreachable!("the first action is White's setup")
+        };
+        assert!(fitting.contains(&setup), "{setup} does not fit");
+        *seen.entry(setup).or_default() += 1;
+    }
+    assert_eq!(seen.len(), fitting.len(), "every fitting setup is drawn");
+    // 100 expected each: a standard deviation of 10.
+    for (setup, n) in seen {
+        assert!((50..=150).contains(&n), "{setup} drawn {n} times");
+    }
+}
+
+fn permute(kinds: &mut [Kind; 10], k: usize, visit: &mut impl FnMut(&[Kind; 10])) {
+    if k == kinds.len() {
+        return visit(kinds);
+    }
+    for i in k..kinds.len() {
+        kinds.swap(k, i);
+        permute(kinds, k + 1, visit);
+        kinds.swap(k, i);
+    }
+}
