@@ -510,7 +510,7 @@ impl GameTask {
 
     fn legal_of(&self, color: Color) -> Option<LegalActions> {
         let legal = self.game.legal()?;
-        (legal.to_act == Actor::from(color)).then(|| LegalActions {
+        (legal.to_act == Actor::from(color)).then_some(LegalActions {
             actions: legal.actions,
             setup: legal.setup,
         })
@@ -785,6 +785,7 @@ impl GameTask {
         };
         self.commit_with(entry, vec![extra]).await?;
         self.shared.tokens.write().expect("token lock")[index(seat)] = Some(hash);
+        self.row.tokens[index(seat)] = Some(hex::encode(hash));
         self.shared.presence[index(seat)].seen();
         self.clients[index(seat)] = client;
         Ok((seat, token))

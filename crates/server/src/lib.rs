@@ -185,8 +185,8 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
                 "this route does not take that method: see /docs/api.md",
             )
         })
-        .layer(axum::middleware::map_response(json_errors))
         .layer(RequestBodyLimitLayer::new(config.body_limit))
+        .layer(axum::middleware::map_response(json_errors))
         .with_state(hub)
 }
 
