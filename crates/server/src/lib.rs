@@ -229,6 +229,7 @@ async fn json_errors(response: Response) -> Response {
 /// `bluffchess serve`: serves until Ctrl-C or SIGTERM.
 pub fn main(addr: &str, database: Option<&str>) -> Result<(), String> {
     let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
