@@ -905,3 +905,92 @@ async fn pages_docs_and_the_python_bot() {
     let _ = std::fs::remove_file(path);
     ts.stop().await;
 }
+
+/// Plays `script` ((seat, action) pairs) in a new game of `variant` and returns everything
+/// `observer` (a seat index) and the spectators received over every channel, errors included.
+async fn scripted_channels(
+    ts: &TestServer,
+    variant: &str,
+    script: &[(usize, &str)],
+    observer: usize,
+) -> Vec<String> {
+    let (id, tokens) = ts.open_and_join(variant, Value::Null).await;
+    let watcher = Some(tokens[observer].as_str());
+    let mut streams = [
+        ts.stream(&id, watcher, Some(0)).await,
+        ts.stream(&id, None, Some(0)).await,
+    ];
+    let mut sockets = [
+        Socket::open(ts, &id, watcher, Some(0)).await,
+        Socket::open(ts, &id, None, Some(0)).await,
+    ];
+    let mut out = Vec::new();
+    for (seat, action) in script {
+        let (status, answer) = ts
+            .post(
+                &id,
+                "action",
+                Some(&tokens[*seat]),
+                Some(json!({"action": action})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{action}: {answer}");
+        // The observer's refusals, over HTTP and over its socket.
+        for (status, body) in [
+            ts.post(&id, "action", watcher, Some(json!({"action": "zz9"})))
+                .await,
+            ts.post(&id, "action", watcher, Some(json!({"action": "a1a8"})))
+                .await,
+            ts.post(&id, "draw/claim", watcher, None).await,
+            ts.post(&id, "rematch", watcher, None).await,
+        ] {
+            assert!(status.is_client_error(), "{body}");
+            out.push(format!("{status} {}", stripped(&body.to_string())));
+        }
+        out.push(stripped(&ts.view(&id, watcher).await.to_string()));
+        out.push(stripped(&ts.view(&id, None).await.to_string()));
+    }
+    let counts = [
+        ts.view(&id, watcher).await["seq"].as_u64().unwrap(),
+        ts.view(&id, None).await["seq"].as_u64().unwrap(),
+    ];
+    for (stream, count) in streams.iter_mut().zip(counts) {
+        for _ in 0..count {
+            out.push(stripped(&stream.next_message(WAIT).await.unwrap()));
+        }
+    }
+    for (socket, count) in sockets.iter_mut().zip(counts) {
+        for _ in 0..count {
+            out.push(stripped(&socket.next(WAIT).await.unwrap()));
+        }
+    }
+    let socket = &mut sockets[0];
+    for message in [json!({"action": "zz9"}), json!({"command": "claim_draw"})] {
+        socket.send(message).await;
+        out.push(stripped(&socket.next(WAIT).await.unwrap()));
+    }
+    let spectator = &mut sockets[1];
+    spectator.send(json!({"action": "e2e4"})).await;
+    out.push(stripped(&spectator.next(WAIT).await.unwrap()));
+    let everything = out.join("\n");
+    assert!(!everything.contains(tokens[1 - observer].as_str()));
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_alter_ego_decision_changes_nothing_white_or_spectators_receive() {
+    let mut ts = TestServer::start("leak-ae").await;
+    // The rules reveal the decision with White's next move: compare up to then.
+    let script = |decision: &'static str| vec![(0, "e2e4"), (1, "d7d5"), (1, decision)];
+    let stay = scripted_channels(&ts, "alter-ego", &script("stay"), 0).await;
+    let transfer = scripted_channels(&ts, "alter-ego", &script("transfer b8"), 0).await;
+    assert_eq!(stay.len(), transfer.len());
+    for (x, y) in stay.iter().zip(&transfer) {
+        assert_eq!(x, y, "White or a spectator can tell stay from transfer");
+    }
+    // Black itself can tell: the comparison is not blind.
+    let black_stay = scripted_channels(&ts, "alter-ego", &script("stay"), 1).await;
+    let black_transfer = scripted_channels(&ts, "alter-ego", &script("transfer b8"), 1).await;
+    assert_ne!(black_stay, black_transfer);
+    ts.stop().await;
+}
