@@ -9,6 +9,7 @@ use crate::store::{Entry, GameRow, Write};
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::{ArbiterError, MetaKind};
 use bluffchess_rules::board::{Color, Role};
+use bluffchess_rules::chess::Position;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::{ActionError, Actor, Options, Seat};
 use serde_json::{json, Map, Value};
@@ -976,18 +977,12 @@ impl GameTask {
         }
     }
 
-    /// Orthodox chess only: whether `color` has too little to mate: a lone king, or king and
-    /// one minor piece against a lone king.
+    /// Orthodox chess only (elsewhere: never).
     fn lacks_mating_material(&self, color: Color) -> bool {
-        let AnyGame::Chess(arbiter) = &self.game else {
-            return false;
-        };
-        let position = arbiter.game().position();
-        let own = position.by_color(color).count();
-        let theirs = position.by_color(!color).count();
-        let minors = position.pieces(color, Role::Knight).count()
-            + position.pieces(color, Role::Bishop).count();
-        own == 1 || (own == 2 && minors == 1 && theirs == 1)
+        match &self.game {
+            AnyGame::Chess(arbiter) => lacks_mating_material(arbiter.game().position(), color),
+            _ => false,
+        }
     }
 
     fn base_message(&self, kind: &str, seq: usize, t: i64, seat: Seat) -> Map<String, Value> {
@@ -1111,9 +1106,51 @@ impl GameTask {
     }
 }
 
+/// Whether `color` has too little to mate whatever the opponent does: a lone king, or king and
+/// one minor piece against a lone king.
+pub fn lacks_mating_material(position: &Position, color: Color) -> bool {
+    let own = position.by_color(color).count();
+    let theirs = position.by_color(!color).count();
+    let minors =
+        position.pieces(color, Role::Knight).count() + position.pieces(color, Role::Bishop).count();
+    own == 1 || (own == 2 && minors == 1 && theirs == 1)
+}
+
 async fn sleep_opt(wait: Option<Duration>) {
     match wait {
         Some(d) => tokio::time::sleep(d).await,
         None => std::future::pending().await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mating_material_is_judged_from_the_position() {
+        let cases = [
+            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White, true),
+            ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Color::White, true),
+            ("4k3/8/8/8/8/8/8/3BK3 w - - 0 1", Color::White, true),
+            ("4k3/7p/8/8/8/8/8/3NK3 w - - 0 1", Color::White, false),
+            ("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", Color::White, false),
+            ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White, false),
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::White, false),
+            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::Black, true),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                Color::Black,
+                false,
+            ),
+        ];
+        for (fen, color, lacks) in cases {
+            let position = Position::from_fen(fen).unwrap();
+            assert_eq!(
+                lacks_mating_material(&position, color),
+                lacks,
+                "{fen} {color}"
+            );
+        }
     }
 }
