@@ -13,6 +13,7 @@ use bluffchess_rules::chess::Position;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::{ActionError, Actor, Options, Seat};
 use serde_json::{json, Map, Value};
+use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
@@ -242,11 +243,25 @@ impl Clock {
 
 #[derive(Default)]
 struct SeatState {
-    /// The view in the last message (events included), to send only what is new.
-    last_view: Value,
-    /// Everything a message says but its number and the times, to send only changes.
-    last_sig: String,
+    /// The events of the view in the last message, as JSON text, and how many: to send only
+    /// what is new.
+    events: String,
+    event_count: usize,
+    /// SHA-256 of everything a message says but its number and the times: to send only changes.
+    sig: [u8; 32],
     seq: usize,
+}
+
+/// Whether the JSON array `new` extends the JSON array `old` (both as serialised).
+fn extends(old: &str, new: &str) -> bool {
+    if old.is_empty() {
+        return false;
+    }
+    if old == "[]" || old == new {
+        return new.starts_with('[');
+    }
+    let head = &old[..old.len() - 1];
+    new.starts_with(head) && new.as_bytes().get(head.len()) == Some(&b',')
 }
 
 struct BotMove {
@@ -1039,35 +1054,36 @@ impl GameTask {
         for (i, seat) in SEATS.into_iter().enumerate() {
             let view = self.game.view(seat);
             let legal = seat.color().and_then(|c| self.legal_of(c));
-            let sig = json!([
-                &view,
-                legal.as_ref().map(|l| (&l.actions, l.setup)),
-                self.status.name(),
-                &self.outcome
-            ])
-            .to_string();
-            if sig == self.seats[i].last_sig {
+            let sig: [u8; 32] = Sha256::digest(
+                json!([
+                    &view,
+                    legal.as_ref().map(|l| (&l.actions, l.setup)),
+                    self.status.name(),
+                    &self.outcome
+                ])
+                .to_string(),
+            )
+            .into();
+            if sig == self.seats[i].sig {
                 continue;
             }
             let seq = self.seats[i].seq + 1;
+            let events = view["events"].to_string();
+            let event_count = view["events"].as_array().map_or(0, Vec::len);
             let full = self.full_message(seq, t, seat, view.clone());
-            let message = match (&self.seats[i].last_view, &view) {
-                (old, new) if !ended && old.get("events").is_some() => {
-                    let old_events = old["events"].as_array();
-                    let new_events = new["events"].as_array();
-                    match (old_events, new_events) {
-                        (Some(o), Some(n)) if n.len() >= o.len() && n[..o.len()] == o[..] => {
-                            let mut m = self.base_message("update", seq, t, seat);
-                            m.insert("events".into(), Value::Array(n[o.len()..].to_vec()));
-                            let mut rest = new.as_object().cloned().unwrap_or_default();
-                            rest.remove("events");
-                            m.insert("view".into(), Value::Object(rest));
-                            Value::Object(m)
-                        }
-                        _ => full.clone(),
-                    }
-                }
-                _ => full.clone(),
+            let message = if !ended && extends(&self.seats[i].events, &events) {
+                let old_count = self.seats[i].event_count;
+                let mut m = self.base_message("update", seq, t, seat);
+                let new_events = view["events"]
+                    .as_array()
+                    .map_or(&[][..], |e| &e[old_count..]);
+                m.insert("events".into(), Value::Array(new_events.to_vec()));
+                let mut rest = view.as_object().cloned().unwrap_or_default();
+                rest.remove("events");
+                m.insert("view".into(), Value::Object(rest));
+                Value::Object(m)
+            } else {
+                full.clone()
             };
             let line: Arc<str> = Arc::from(message.to_string());
             let snapshot: Arc<str> = if message["type"] == "update" {
@@ -1084,8 +1100,9 @@ impl GameTask {
                 feed.notify.send_replace(state.messages.len());
             }
             self.seats[i] = SeatState {
-                last_view: view,
-                last_sig: sig,
+                events,
+                event_count,
+                sig,
                 seq,
             };
         }
@@ -1126,6 +1143,18 @@ async fn sleep_opt(wait: Option<Duration>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_event_list_extends_only_its_prefixes() {
+        assert!(extends("[]", "[]"));
+        assert!(extends("[]", r#"[{"a":1}]"#));
+        assert!(extends(r#"[{"a":1}]"#, r#"[{"a":1}]"#));
+        assert!(extends(r#"[{"a":1}]"#, r#"[{"a":1},{"b":2}]"#));
+        assert!(!extends("", "[]"), "no message yet: send the whole view");
+        assert!(!extends(r#"[{"a":1}]"#, r#"[{"a":12}]"#));
+        assert!(!extends(r#"[{"a":1},{"b":2}]"#, r#"[{"a":1}]"#));
+        assert!(!extends(r#"[{"a":1}]"#, r#"[{"a":1,"salt":"x"},{"b":2}]"#));
+    }
 
     #[test]
     fn mating_material_is_judged_from_the_position() {
