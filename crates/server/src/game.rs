@@ -435,6 +435,7 @@ impl GameTask {
         loop {
             let deadline = self.flag_deadline();
             let wait = deadline.map(|d| Duration::from_millis((d - now_ms()).max(0) as u64));
+            let idle = self.status.ended().then_some(self.hub.config.evict_after);
             tokio::select! {
                 command = rx.recv() => {
                     let Some(command) = command else { break };
@@ -450,6 +451,11 @@ impl GameTask {
                 () = sleep_opt(wait) => {
                     self.check_flag().await;
                     self.advance().await;
+                }
+                () = sleep_opt(idle) => {
+                    // Finished and idle: leave memory; the database has it all.
+                    self.hub.evict(&self.row.id);
+                    break;
                 }
                 _ = shutdown.changed() => break,
             }

@@ -102,7 +102,9 @@ impl Hub {
     /// The game `id`, loaded from the database if it is not in memory.
     pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Shared>, ApiError> {
         if let Some(shared) = self.games.lock().expect("games lock").get(id) {
-            return Ok(shared.clone());
+            if !shared.tx.is_closed() {
+                return Ok(shared.clone());
+            }
         }
         if id.len() > 64 {
             return Err(ApiError::no_game(id));
@@ -113,7 +115,9 @@ impl Hub {
     async fn load(self: &Arc<Self>, id: &str) -> Result<Arc<Shared>, ApiError> {
         let _loading = self.loading.lock().await;
         if let Some(shared) = self.games.lock().expect("games lock").get(id) {
-            return Ok(shared.clone());
+            if !shared.tx.is_closed() {
+                return Ok(shared.clone());
+            }
         }
         let (row, rematch, log) = self
             .store
@@ -129,6 +133,11 @@ impl Hub {
             .insert(id.to_string(), shared.clone());
         task.spawn(rx);
         Ok(shared)
+    }
+
+    /// Forgets a finished game's task (it stays in the database).
+    pub fn evict(&self, id: &str) {
+        self.games.lock().expect("games lock").remove(id);
     }
 
     /// Counts a live game for `client`, or refuses past the limit.

@@ -46,6 +46,9 @@ pub struct Config {
     pub body_limit: usize,
     /// How long shutdown waits for open requests.
     pub drain: Duration,
+    /// A finished game leaves memory after this long without a request (it is loaded again
+    /// from the database when asked for).
+    pub evict_after: Duration,
 }
 
 impl Default for Config {
@@ -61,6 +64,7 @@ impl Default for Config {
             action_period: Duration::from_millis(20),
             body_limit: 4096,
             drain: Duration::from_secs(3),
+            evict_after: Duration::from_secs(600),
         }
     }
 }

@@ -994,3 +994,25 @@ async fn an_alter_ego_decision_changes_nothing_white_or_spectators_receive() {
     assert_ne!(black_stay, black_transfer);
     ts.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_leaves_memory_and_comes_back_from_the_database() {
+    let mut config = test_config();
+    config.evict_after = Duration::from_millis(200);
+    let mut ts = TestServer::start_with("evict", config).await;
+    let (id, tokens) = ts.open_and_join("bs", Value::Null).await;
+    ts.play_out(&id, &tokens, 30).await;
+    let before = ts.view(&id, Some(&tokens[1])).await;
+    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let after = ts.view(&id, Some(&tokens[1])).await;
+    assert_eq!(strip(&before), strip(&after));
+    let (status, again) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again, record);
+    let mut stream = ts.stream(&id, None, None).await;
+    let end = parse(&stream.next_message(WAIT).await.unwrap());
+    assert_eq!(end["type"], "end");
+    assert!(stream.next_message(WAIT).await.is_none());
+    ts.stop().await;
+}

@@ -29,6 +29,7 @@ pub fn test_config() -> Config {
         action_period: Duration::from_micros(1),
         body_limit: 4096,
         drain: Duration::from_secs(2),
+        evict_after: Duration::from_secs(60),
     }
 }
 
