@@ -253,12 +253,23 @@ async fn a_flag_falls_and_a_vanished_seat_loses_by_claim() {
     assert_eq!(status, StatusCode::CONFLICT, "{answer}");
     assert!(answer["error"].as_str().unwrap().contains("connected"));
     drop(black_stream);
-    tokio::time::sleep(Duration::from_millis(100)).await;
     let (status, answer) = ts.post(&id, "claim-victory", Some(&tokens[0]), None).await;
     assert_eq!(status, StatusCode::CONFLICT, "too early: {answer}");
-    tokio::time::sleep(Duration::from_millis(500)).await;
-    let (status, answer) = ts.post(&id, "claim-victory", Some(&tokens[0]), None).await;
-    assert_eq!(status, StatusCode::OK, "{answer}");
+    // The server notices the closed stream at its next write (a keepalive), then the grace
+    // period runs.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let answer = loop {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the claim never succeeded"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let (status, answer) = ts.post(&id, "claim-victory", Some(&tokens[0]), None).await;
+        if status == StatusCode::OK {
+            break answer;
+        }
+        assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    };
     assert_eq!(
         answer["outcome"],
         json!({"winner": "white", "reason": "abandonment"})
