@@ -1027,3 +1027,43 @@ async fn a_finished_game_leaves_memory_and_comes_back_from_the_database() {
     assert!(stream.next_message(WAIT).await.is_none());
     ts.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_refuse_bad_hellos_and_shutdown_closes_every_stream() {
+    let mut ts = TestServer::start("shutdown").await;
+    let (id, tokens) = ts.open_and_join("chess", Value::Null).await;
+    // A socket whose first message names no seat of the game is refused and closed.
+    let mut socket = Socket::open(&ts, &id, Some("00112233445566778899aabbccddeeff"), None).await;
+    let refusal = parse(&socket.next(WAIT).await.unwrap());
+    assert_eq!(refusal["type"], "error");
+    assert_eq!(refusal["status"], 403);
+    assert!(socket.next(WAIT).await.is_none());
+    let url = format!("ws://{}/api/games/{id}/ws", ts.addr);
+    let (mut raw, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    use futures_util::{SinkExt, StreamExt};
+    raw.send(tokio_tungstenite::tungstenite::Message::Text(
+        "hello".into(),
+    ))
+    .await
+    .unwrap();
+    let Some(Ok(tokio_tungstenite::tungstenite::Message::Text(text))) = raw.next().await else {
+        panic!("no refusal");
+    };
+    assert_eq!(parse(&text)["status"], 400);
+    // Open streams and sockets end when the server stops, within the drain time.
+    let mut stream = ts.stream(&id, Some(&tokens[0]), None).await;
+    let mut spectator = ts.stream(&id, None, None).await;
+    let mut socket = Socket::open(&ts, &id, Some(&tokens[1]), None).await;
+    assert!(stream.next_message(WAIT).await.is_some());
+    assert!(spectator.next_message(WAIT).await.is_some());
+    assert!(socket.next(WAIT).await.is_some());
+    let stopped = std::time::Instant::now();
+    ts.stop().await;
+    assert!(
+        stopped.elapsed() < Duration::from_secs(2),
+        "shutdown waited on streams"
+    );
+    assert!(stream.rest(WAIT).await.is_empty());
+    assert!(spectator.rest(WAIT).await.is_empty());
+    assert!(socket.next(WAIT).await.is_none());
+}
