@@ -78,11 +78,16 @@ pub struct Hub {
 
 impl Hub {
     /// A hub over `store`.
-    pub fn new(store: Store, config: Config, shutdown: watch::Receiver<bool>) -> Hub {
+    pub fn new(
+        store: Store,
+        config: Config,
+        bots: HashMap<String, Arc<dyn Bot>>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Hub {
         Hub {
             store,
             config,
-            bots: crate::bot::builtin(),
+            bots,
             shutdown,
             games: Mutex::new(HashMap::new()),
             live_by_client: Mutex::new(HashMap::new()),

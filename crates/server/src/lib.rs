@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use axum::Router;
 use error::ApiError;
 use hub::Hub;
+use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -86,9 +87,19 @@ impl Server {
         database: &str,
         config: Config,
     ) -> Result<Server, String> {
+        Self::start_with_bots(listener, database, config, bot::builtin()).await
+    }
+
+    /// Starts with these bots (`bot:NAME` for each name) instead of the built-in ones.
+    pub async fn start_with_bots(
+        listener: TcpListener,
+        database: &str,
+        config: Config,
+        bots: HashMap<String, Arc<dyn bot::Bot>>,
+    ) -> Result<Server, String> {
         let store = store::Store::open(database).await?;
         let (shutdown, shutdown_rx) = watch::channel(false);
-        let hub = Arc::new(Hub::new(store, config.clone(), shutdown_rx.clone()));
+        let hub = Arc::new(Hub::new(store, config.clone(), bots, shutdown_rx.clone()));
         let reloaded = hub.reload().await?;
         if reloaded > 0 {
             tracing::info!("reloaded {reloaded} unfinished games");

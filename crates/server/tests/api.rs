@@ -1067,3 +1067,118 @@ async fn sockets_refuse_bad_hellos_and_shutdown_closes_every_stream() {
     assert!(spectator.rest(WAIT).await.is_empty());
     assert!(socket.next(WAIT).await.is_none());
 }
+
+mod bots {
+    use super::*;
+    use bluffchess_rules::arbiter::Record;
+    use bluffchess_server::bot::{random_choice, Bot, LegalActions};
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+
+    /// Keeps every view it is handed.
+    struct Recorder(Mutex<Vec<Value>>);
+
+    impl Bot for Recorder {
+        fn act(&self, view: &Value, legal: &LegalActions) -> String {
+            self.0.lock().unwrap().push(view.clone());
+            random_choice(legal)
+        }
+    }
+
+    struct Slow;
+
+    impl Bot for Slow {
+        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+            std::thread::sleep(Duration::from_millis(600));
+            "never played".into()
+        }
+    }
+
+    struct Nonsense;
+
+    impl Bot for Nonsense {
+        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+            "nonsense".into()
+        }
+    }
+
+    struct Panics;
+
+    impl Bot for Panics {
+        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+            panic!("a bot bug")
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_bot_sees_only_its_view_and_a_failing_bot_is_replaced() {
+        let recorder = Arc::new(Recorder(Mutex::new(Vec::new())));
+        let mut bots: HashMap<String, Arc<dyn Bot>> = HashMap::new();
+        bots.insert("recorder".into(), recorder.clone());
+        bots.insert("slow".into(), Arc::new(Slow));
+        bots.insert("nonsense".into(), Arc::new(Nonsense));
+        bots.insert("panics".into(), Arc::new(Panics));
+        let mut config = test_config();
+        config.bot_time = Duration::from_millis(150);
+        let mut ts = TestServer::start_full(temp_db("custom-bots"), config, bots).await;
+
+        // The recorder plays Black in BS (hidden setups): every view it was handed is the
+        // arbiter's view of Black at some point of the game, in order.
+        let created = ts
+            .create(json!({"variant": "bs", "color": "white", "opponent": "bot:recorder"}))
+            .await;
+        let id = created["id"].as_str().unwrap();
+        let token = created["token"].as_str().unwrap();
+        let mut socket = Socket::open(&ts, id, Some(token), None).await;
+        let mut record = Value::Null;
+        for _ in 0..3000 {
+            let message = parse(&socket.next(WAIT).await.unwrap());
+            if message["type"] == "end" {
+                record = message["record"].clone();
+                break;
+            }
+            if let Some(action) = choose(&message) {
+                socket.send(json!({"action": action})).await;
+            }
+        }
+        let record: Record = serde_json::from_value(record).expect("the game ended");
+        let views = arbiter_views(&record, Seat::Black);
+        let seen = recorder.0.lock().unwrap().clone();
+        assert!(seen.len() > 1);
+        let mut at = 0;
+        for view in &seen {
+            assert_eq!(view["seat"], "black");
+            while at < views.len() && views[at] != *view {
+                at += 1;
+            }
+            assert!(
+                at < views.len(),
+                "the bot was handed something else: {view}"
+            );
+        }
+
+        // A late, illegal or panicking bot is replaced by a random legal action.
+        for name in ["slow", "nonsense", "panics"] {
+            let created = ts
+                .create(json!({"variant": "chess", "color": "white", "opponent": format!("bot:{name}")}))
+                .await;
+            let id = created["id"].as_str().unwrap();
+            let token = created["token"].as_str().unwrap();
+            for action in ["e2e3", "d1e2", "e2d1"] {
+                let deadline = std::time::Instant::now() + Duration::from_secs(10);
+                while ts.view(id, Some(token)).await["legal"] == json!([]) {
+                    assert!(
+                        std::time::Instant::now() < deadline,
+                        "bot:{name} never moved"
+                    );
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                let (status, answer) = ts
+                    .post(id, "action", Some(token), Some(json!({"action": action})))
+                    .await;
+                assert_eq!(status, StatusCode::OK, "bot:{name}, {action}: {answer}");
+            }
+        }
+        ts.stop().await;
+    }
+}

@@ -63,10 +63,19 @@ impl TestServer {
     }
 
     pub async fn start_on(db: PathBuf, config: Config) -> TestServer {
+        Self::start_full(db, config, bluffchess_server::bot::builtin()).await
+    }
+
+    pub async fn start_full(
+        db: PathBuf,
+        config: Config,
+        bots: std::collections::HashMap<String, std::sync::Arc<dyn bluffchess_server::bot::Bot>>,
+    ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let server = Server::start(listener, &format!("sqlite:{}", db.display()), config)
-            .await
-            .unwrap();
+        let server =
+            Server::start_with_bots(listener, &format!("sqlite:{}", db.display()), config, bots)
+                .await
+                .unwrap();
         let addr = server.addr;
         TestServer {
             server: Some(server),
