@@ -530,7 +530,11 @@ impl GameTask {
         }
     }
 
+    /// What `color` may do now: nothing unless the game is live and it is to act.
     fn legal_of(&self, color: Color) -> Option<LegalActions> {
+        if self.status != Status::Live {
+            return None;
+        }
         let legal = self.game.legal()?;
         (legal.to_act == Actor::from(color)).then_some(LegalActions {
             actions: legal.actions,

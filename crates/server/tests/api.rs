@@ -748,8 +748,22 @@ async fn limits_on_live_games_and_request_rates() {
     config.create_burst = 3;
     config.create_period = Duration::from_secs(60);
     let mut ts = TestServer::start_with("limits", config).await;
-    let game = json!({"variant": "chess", "opponent": "open"});
+    let game = json!({"variant": "chess", "opponent": "open", "color": "white"});
     let first = ts.create(game.clone()).await;
+    // Nobody may act before the open seat is taken.
+    let id = first["id"].as_str().unwrap();
+    let waiting = ts.view(id, first["token"].as_str()).await;
+    assert_eq!(waiting["status"], "open");
+    assert_eq!(waiting["legal"], json!([]));
+    let (status, body) = ts
+        .post(
+            id,
+            "action",
+            first["token"].as_str(),
+            Some(json!({"action": "e2e4"})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
     ts.create(game.clone()).await;
     let (status, body) = ts.post_raw("/api/games", None, Some(game.clone())).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
