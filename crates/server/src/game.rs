@@ -1017,7 +1017,6 @@ impl GameTask {
         m.insert("seq".into(), seq.into());
         m.insert("game".into(), self.row.id.clone().into());
         m.insert("status".into(), self.status.name().into());
-        m.insert("entries".into(), self.entries.into());
         m.insert(
             "legal".into(),
             json!(legal.as_ref().map_or(&[][..], |l| &l.actions[..])),
