@@ -70,6 +70,7 @@ async fn main() {
     let db = std::env::temp_dir().join(format!("bluffchess-load-{}.db", std::process::id()));
     let config = Config {
         max_live_per_client: usize::MAX,
+        max_streams_per_client: usize::MAX,
         create_burst: u32::MAX,
         create_period: Duration::from_nanos(1),
         action_burst: u32::MAX,

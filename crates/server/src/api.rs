@@ -2,7 +2,7 @@
 
 use crate::error::ApiError;
 use crate::game::{index, Command, Connected, Shared};
-use crate::hub::{token_hash, Hub, NewGame};
+use crate::hub::{token_hash, Hub, NewGame, StreamSlot};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -430,19 +430,23 @@ struct StreamState {
     keepalive: Duration,
     shutdown: watch::Receiver<bool>,
     _connected: Option<Connected>,
+    _slot: StreamSlot,
 }
 
 pub async fn stream(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let shared = app.get(&id).await?;
     let seat = authenticate(&headers, &shared)?;
     let since = parse_since(&query)?;
     let feed = seat.map_or(2, index);
+    let slot = app.open_stream(peer.ip())?;
     let state = StreamState {
+        _slot: slot,
         reader: FeedReader::new(shared.clone(), feed, since),
         keepalive: app.config.keepalive,
         shutdown: app.shutdown.clone(),
@@ -472,12 +476,17 @@ pub async fn stream(
 pub async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let shared = app.get(&id).await?;
+    let slot = app.open_stream(peer.ip())?;
     Ok(upgrade
         .max_message_size(app.config.body_limit)
-        .on_upgrade(move |socket| ws_session(app, shared, socket)))
+        .on_upgrade(move |socket| async move {
+            ws_session(app, shared, socket).await;
+            drop(slot);
+        }))
 }
 
 #[derive(Deserialize)]

@@ -73,6 +73,7 @@ pub struct Hub {
     pub shutdown: watch::Receiver<bool>,
     games: Mutex<HashMap<String, Arc<Shared>>>,
     live_by_client: Mutex<HashMap<IpAddr, usize>>,
+    streams_by_client: Mutex<HashMap<IpAddr, usize>>,
     loading: tokio::sync::Mutex<()>,
 }
 
@@ -91,6 +92,7 @@ impl Hub {
             shutdown,
             games: Mutex::new(HashMap::new()),
             live_by_client: Mutex::new(HashMap::new()),
+            streams_by_client: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
         }
     }
@@ -161,6 +163,24 @@ impl Hub {
         }
         *count += 1;
         Ok(())
+    }
+
+    /// Counts an open stream or socket of `client` until the slot is dropped, or refuses past
+    /// the limit.
+    pub fn open_stream(self: &Arc<Self>, client: IpAddr) -> Result<StreamSlot, ApiError> {
+        let mut counts = self.streams_by_client.lock().expect("client lock");
+        let count = counts.entry(client).or_default();
+        if *count >= self.config.max_streams_per_client {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many open streams and sockets: each client may have {} at once",
+                    self.config.max_streams_per_client
+                ),
+            ));
+        }
+        *count += 1;
+        Ok(StreamSlot(self.clone(), client))
     }
 
     /// Uncounts the live games of these clients.
@@ -304,5 +324,20 @@ impl Hub {
         open.sort_by(by_time);
         live.sort_by(by_time);
         (open, live)
+    }
+}
+
+/// An open stream or socket, counted against its client while it lives.
+pub struct StreamSlot(Arc<Hub>, IpAddr);
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        let mut counts = self.0.streams_by_client.lock().expect("client lock");
+        if let Some(count) = counts.get_mut(&self.1) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                counts.remove(&self.1);
+            }
+        }
     }
 }

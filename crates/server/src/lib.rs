@@ -37,6 +37,8 @@ pub struct Config {
     pub bot_time: Duration,
     /// Live games one client (IP address) may have at once.
     pub max_live_per_client: usize,
+    /// Streams and sockets one client may hold open at once.
+    pub max_streams_per_client: usize,
     /// Games one client may create in a burst, and then one per this period.
     pub create_burst: u32,
     pub create_period: Duration,
@@ -59,6 +61,7 @@ impl Default for Config {
             grace: Duration::from_secs(60),
             bot_time: Duration::from_secs(2),
             max_live_per_client: 20,
+            max_streams_per_client: 100,
             create_burst: 10,
             create_period: Duration::from_secs(2),
             action_burst: 60,

@@ -745,6 +745,7 @@ async fn every_bad_request_is_refused_with_json_and_changes_nothing() {
 async fn limits_on_live_games_and_request_rates() {
     let mut config = test_config();
     config.max_live_per_client = 2;
+    config.max_streams_per_client = 2;
     config.create_burst = 3;
     config.create_period = Duration::from_secs(60);
     let mut ts = TestServer::start_with("limits", config).await;
@@ -764,7 +765,7 @@ async fn limits_on_live_games_and_request_rates() {
         )
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    ts.create(game.clone()).await;
+    let second = ts.create(game.clone()).await;
     let (status, body) = ts.post_raw("/api/games", None, Some(game.clone())).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
     assert!(body["error"].as_str().unwrap().contains("live games"));
@@ -778,6 +779,34 @@ async fn limits_on_live_games_and_request_rates() {
         .as_str()
         .unwrap()
         .contains("too many requests"));
+    // Two open streams or sockets per client here: a third is refused until one closes.
+    let id = second["id"].as_str().unwrap();
+    let one = ts.stream(id, None, None).await;
+    let _two = Socket::open(&ts, id, None, None).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let response = reqwest::get(format!("{}/api/games/{id}/stream", ts.base))
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+    let body: Value = response.json().await.unwrap();
+    assert!(body["error"].as_str().unwrap().contains("open streams"));
+    drop(one);
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let (status, _) = ts.get_text(&format!("/api/games/{id}/view"), None).await;
+        assert_eq!(status, StatusCode::OK);
+        let response = reqwest::get(format!("{}/api/games/{id}/stream", ts.base))
+            .await
+            .unwrap();
+        if response.status() == StatusCode::OK {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the closed stream was never uncounted"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     // The lobby is not rate limited.
     let (status, lobby) = ts.get("/api/games", None).await;
     assert_eq!(status, StatusCode::OK);

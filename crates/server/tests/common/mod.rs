@@ -23,6 +23,7 @@ pub fn test_config() -> Config {
         grace: Duration::from_millis(400),
         bot_time: Duration::from_secs(2),
         max_live_per_client: 10_000,
+        max_streams_per_client: 10_000,
         create_burst: 10_000,
         create_period: Duration::from_micros(1),
         action_burst: 100_000,
