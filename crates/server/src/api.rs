@@ -61,7 +61,10 @@ fn authenticate(headers: &HeaderMap, shared: &Shared) -> Result<Option<Color>, A
     let token = value
         .to_str()
         .ok()
-        .and_then(|v| v.strip_prefix("Bearer "))
+        .and_then(|v| {
+            let (scheme, token) = v.split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then_some(token)
+        })
         .ok_or_else(|| {
             ApiError::new(
                 StatusCode::UNAUTHORIZED,
