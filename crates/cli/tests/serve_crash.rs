@@ -247,8 +247,24 @@ fn sigkill_mid_game_loses_no_acknowledged_action() {
         );
         let _ = std::fs::remove_file(file);
     }
-    server.child.kill().unwrap();
-    server.child.wait().unwrap();
+    // SIGTERM stops the server cleanly, with an open stream, within a bounded time.
+    let mut open_stream = TcpStream::connect(server.addr).unwrap();
+    let head = format!(
+        "GET /api/games/{}/stream HTTP/1.1\r\nHost: {}\r\n\r\n",
+        games[0].id, server.addr
+    );
+    open_stream.write_all(head.as_bytes()).unwrap();
+    let pid = server.child.id().to_string();
+    Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the server ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status}");
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
     }
