@@ -31,6 +31,15 @@ enum Command {
         /// The record, as JSON (the arbiter's `record` answer's `record` field).
         record: PathBuf,
     },
+    /// Serve games over HTTP: the API of docs/api.md.
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// The database: sqlite:PATH (default: sqlite:bluffchess.db in the current folder).
+        #[arg(long)]
+        database: Option<String>,
+    },
 }
 
 /// Reads `name=value`.
@@ -48,6 +57,9 @@ fn main() -> ExitCode {
         Command::Arbiter => protocol::run().map_err(|e| (e, 2)),
         Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
         Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
+        Command::Serve { addr, database } => {
+            bluffchess_server::main(&addr, database.as_deref()).map_err(|e| (e, 2))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -70,6 +70,8 @@ end_reasons! {
     TimeoutInsufficientMaterial = "timeout-insufficient-material", "time forfeit against insufficient material";
     /// A player left the game and did not come back in time.
     Abandonment = "abandonment", "abandonment";
+    /// The game was called off before both sides had acted: no result.
+    Aborted = "aborted", "abort";
     /// The king was captured (BS, Bluff-move, Ambiguous).
     KingCaptured = "king-captured", "capture of the king";
     /// The piece holding the alter ego was captured (Alter Ego).

@@ -1,0 +1,631 @@
+//! The HTTP API: routes, authentication, streams and sockets.
+
+use crate::error::ApiError;
+use crate::game::{index, Command, Connected, Shared};
+use crate::hub::{token_hash, Hub, NewGame, StreamSlot};
+use axum::body::{Body, Bytes};
+use axum::extract::rejection::JsonRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use bluffchess_rules::arbiter::MetaKind;
+use bluffchess_rules::board::Color;
+use bluffchess_rules::game::{Options, Seat};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::collections::{HashMap, VecDeque};
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use subtle::ConstantTimeEq;
+use tokio::sync::{oneshot, watch};
+
+/// What every handler shares.
+pub type App = Arc<Hub>;
+
+/// A JSON body whose refusals are JSON too.
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) => Err(json_refusal(rejection)),
+        }
+    }
+}
+
+fn json_refusal(rejection: JsonRejection) -> ApiError {
+    let status = rejection.status();
+    let text = rejection.body_text();
+    let message = match &rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            "the body must be JSON with Content-Type: application/json".to_string()
+        }
+        _ if status == StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large".to_string(),
+        _ => text,
+    };
+    ApiError::new(status, message)
+}
+
+/// The seat a request's `Authorization` header names: `None` without the header.
+fn authenticate(headers: &HeaderMap, shared: &Shared) -> Result<Option<Color>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| {
+            let (scheme, token) = v.split_once(' ')?;
+            scheme.eq_ignore_ascii_case("bearer").then_some(token)
+        })
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                "the Authorization header must be \"Bearer TOKEN\"",
+            )
+        })?;
+    seat_of_token(token.trim(), shared).map(Some)
+}
+
+/// The seat whose token this is, compared in constant time against both seats.
+fn seat_of_token(token: &str, shared: &Shared) -> Result<Color, ApiError> {
+    let hash = token_hash(token);
+    let tokens = *shared.tokens.read().expect("token lock");
+    let mut found = None;
+    for (i, stored) in tokens.iter().enumerate() {
+        let stored = stored.unwrap_or([0; 32]);
+        let equal: bool = stored.ct_eq(&hash).into();
+        if equal && tokens[i].is_some() {
+            found = Some(if i == 0 { Color::White } else { Color::Black });
+        }
+    }
+    let seat = found.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!("this token is not a seat of game {}", shared.id),
+        )
+    })?;
+    shared.presence[index(seat)].seen();
+    Ok(seat)
+}
+
+fn require_seat(headers: &HeaderMap, shared: &Shared) -> Result<Color, ApiError> {
+    authenticate(headers, shared)?.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "this needs a seat's token: send Authorization: Bearer TOKEN",
+        )
+    })
+}
+
+async fn ask<T>(
+    shared: &Shared,
+    make: impl FnOnce(oneshot::Sender<T>) -> Command,
+) -> Result<T, ApiError> {
+    let (reply, answer) = oneshot::channel();
+    shared
+        .tx
+        .send(make(reply))
+        .await
+        .map_err(|_| ApiError::unavailable("the game is shutting down"))?;
+    answer
+        .await
+        .map_err(|_| ApiError::unavailable("the game is shutting down"))
+}
+
+/// `POST /api/games`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    variant: String,
+    #[serde(default)]
+    options: Option<serde_json::Map<String, Value>>,
+    #[serde(default)]
+    clock: Option<ClockRequest>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    opponent: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockRequest {
+    initial_s: f64,
+    increment_s: f64,
+}
+
+fn options_of(map: Option<serde_json::Map<String, Value>>) -> Result<Options, ApiError> {
+    let mut options = Options::new();
+    for (name, value) in map.unwrap_or_default() {
+        let value = match value {
+            Value::String(s) => s,
+            Value::Bool(_) | Value::Number(_) => value.to_string(),
+            _ => {
+                return Err(ApiError::bad(format!(
+                    "option {name:?} must be a string, number or boolean"
+                )))
+            }
+        };
+        options.insert(name, value);
+    }
+    Ok(options)
+}
+
+pub async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    JsonBody(request): JsonBody<CreateRequest>,
+) -> Result<Response, ApiError> {
+    let options = options_of(request.options)?;
+    let clock = match request.clock {
+        None => None,
+        Some(c) => {
+            let ok = c.initial_s.is_finite()
+                && c.increment_s.is_finite()
+                && (0.1..=10_800.0).contains(&c.initial_s)
+                && (0.0..=600.0).contains(&c.increment_s);
+            if !ok {
+                return Err(ApiError::bad(
+                    "\"clock\" needs initial_s from 0.1 to 10800 and increment_s from 0 to 600",
+                ));
+            }
+            Some((
+                (c.initial_s * 1000.0).round() as i64,
+                (c.increment_s * 1000.0).round() as i64,
+            ))
+        }
+    };
+    let seat = match request.color.as_deref().unwrap_or("random") {
+        "white" => Color::White,
+        "black" => Color::Black,
+        "random" => {
+            if crate::hub::os_u64() & 1 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        _ => {
+            return Err(ApiError::bad(
+                "\"color\" must be \"white\", \"black\" or \"random\"",
+            ))
+        }
+    };
+    let new = NewGame {
+        variant: request.variant,
+        options: serde_json::to_string(&options).expect("options serialise"),
+        clock,
+        seat,
+        opponent: request.opponent.unwrap_or_else(|| "open".into()),
+        client: Some(peer.ip()),
+    };
+    let (shared, token) = app.create(new).await?;
+    let body = json!({
+        "id": shared.id,
+        "seat": Seat::from(seat).name(),
+        "token": token,
+        "url": format!("/game/{}#{}", shared.id, token),
+    });
+    Ok((StatusCode::CREATED, Json(body)).into_response())
+}
+
+pub async fn lobby(State(app): State<App>) -> Json<Value> {
+    let (mut open, mut live) = app.lobby();
+    open.truncate(500);
+    live.truncate(500);
+    Json(json!({"open": open, "live": live}))
+}
+
+pub async fn join(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Result<Json<Value>, ApiError> {
+    let shared = app.get(&id).await?;
+    app.reserve(Some(peer.ip()))?;
+    let result = ask(&shared, |reply| Command::Join {
+        client: Some(peer.ip()),
+        reply,
+    })
+    .await
+    .and_then(|r| r);
+    let (seat, token) = match result {
+        Ok(joined) => joined,
+        Err(e) => {
+            app.release(&[Some(peer.ip())]);
+            return Err(e);
+        }
+    };
+    Ok(Json(json!({
+        "id": shared.id,
+        "seat": Seat::from(seat).name(),
+        "token": token,
+        "url": format!("/game/{}#{}", shared.id, token),
+    })))
+}
+
+pub async fn view(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let shared = app.get(&id).await?;
+    let seat = authenticate(&headers, &shared)?.map_or(Seat::Spectator, Seat::from);
+    Ok(Json(
+        ask(&shared, |reply| Command::View { seat, reply }).await?,
+    ))
+}
+
+pub async fn record(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let shared = app.get(&id).await?;
+    Ok(Json(
+        ask(&shared, |reply| Command::Record { reply }).await??,
+    ))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    action: String,
+}
+
+pub async fn action(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<ActionRequest>,
+) -> Result<Json<Value>, ApiError> {
+    let shared = app.get(&id).await?;
+    let seat = require_seat(&headers, &shared)?;
+    seat_command(&shared, seat, SeatCommand::Act(request.action))
+        .await
+        .map(Json)
+}
+
+/// What a seat may ask of its game.
+pub enum SeatCommand {
+    Act(String),
+    Meta(MetaKind),
+    Abort,
+    Rematch,
+    ClaimVictory,
+}
+
+impl SeatCommand {
+    fn parse(name: &str) -> Option<SeatCommand> {
+        Some(match name {
+            "abort" => SeatCommand::Abort,
+            "rematch" => SeatCommand::Rematch,
+            "claim_victory" => SeatCommand::ClaimVictory,
+            other => SeatCommand::Meta(MetaKind::parse(other)?),
+        })
+    }
+}
+
+async fn seat_command(
+    shared: &Shared,
+    seat: Color,
+    command: SeatCommand,
+) -> Result<Value, ApiError> {
+    if let SeatCommand::Act(text) = &command {
+        if text.len() > 1024 {
+            return Err(ApiError::bad("the action text is too long"));
+        }
+    }
+    ask(shared, |reply| match command {
+        SeatCommand::Act(text) => Command::Act { seat, text, reply },
+        SeatCommand::Meta(kind) => Command::Meta { seat, kind, reply },
+        SeatCommand::Abort => Command::Abort { seat, reply },
+        SeatCommand::Rematch => Command::Rematch { seat, reply },
+        SeatCommand::ClaimVictory => Command::ClaimVictory { seat, reply },
+    })
+    .await?
+}
+
+macro_rules! seat_route {
+    ($name:ident, $command:expr) => {
+        pub async fn $name(
+            State(app): State<App>,
+            Path(id): Path<String>,
+            headers: HeaderMap,
+        ) -> Result<Json<Value>, ApiError> {
+            let shared = app.get(&id).await?;
+            let seat = require_seat(&headers, &shared)?;
+            seat_command(&shared, seat, $command).await.map(Json)
+        }
+    };
+}
+
+seat_route!(resign, SeatCommand::Meta(MetaKind::Resign));
+seat_route!(offer_draw, SeatCommand::Meta(MetaKind::OfferDraw));
+seat_route!(accept_draw, SeatCommand::Meta(MetaKind::AcceptDraw));
+seat_route!(claim_draw, SeatCommand::Meta(MetaKind::ClaimDraw));
+seat_route!(abort, SeatCommand::Abort);
+seat_route!(rematch, SeatCommand::Rematch);
+seat_route!(claim_victory, SeatCommand::ClaimVictory);
+
+/// Reads a seat's feed: from a message number on, or the whole view first.
+pub struct FeedReader {
+    shared: Arc<Shared>,
+    feed: usize,
+    pos: usize,
+    rx: watch::Receiver<usize>,
+    pending: VecDeque<Arc<str>>,
+    ended: bool,
+}
+
+impl FeedReader {
+    /// Starts after message `since` (when the feed has it), else with the whole view.
+    pub fn new(shared: Arc<Shared>, feed: usize, since: Option<usize>) -> FeedReader {
+        let rx = shared.feeds[feed].notify.subscribe();
+        let (pending, pos, ended) = {
+            let state = shared.feeds[feed].state.lock().expect("feed lock");
+            let len = state.messages.len();
+            let pending: VecDeque<Arc<str>> = match since {
+                Some(n) if n <= len => state.messages[n..].iter().cloned().collect(),
+                _ => [state.snapshot.clone()].into(),
+            };
+            (pending, len, state.ended)
+        };
+        FeedReader {
+            shared,
+            feed,
+            pos,
+            rx,
+            pending,
+            ended,
+        }
+    }
+
+    /// The next message, or `None` after the last.
+    pub async fn next(&mut self) -> Option<Arc<str>> {
+        loop {
+            if let Some(message) = self.pending.pop_front() {
+                return Some(message);
+            }
+            if self.ended {
+                return None;
+            }
+            self.rx.changed().await.ok()?;
+            let state = self.shared.feeds[self.feed]
+                .state
+                .lock()
+                .expect("feed lock");
+            self.pending
+                .extend(state.messages[self.pos..].iter().cloned());
+            self.pos = state.messages.len();
+            self.ended = state.ended;
+        }
+    }
+}
+
+fn parse_since(query: &HashMap<String, String>) -> Result<Option<usize>, ApiError> {
+    for name in query.keys() {
+        if name != "since" {
+            return Err(ApiError::bad(format!(
+                "unknown query parameter {:?}: the only one is since",
+                name.chars().take(40).collect::<String>()
+            )));
+        }
+    }
+    query
+        .get("since")
+        .map(|s| {
+            s.parse::<usize>()
+                .map_err(|_| ApiError::bad("\"since\" must be a message number (0 or more)"))
+        })
+        .transpose()
+}
+
+struct StreamState {
+    reader: FeedReader,
+    keepalive: Duration,
+    shutdown: watch::Receiver<bool>,
+    _connected: Option<Connected>,
+    _slot: StreamSlot,
+}
+
+pub async fn stream(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let shared = app.get(&id).await?;
+    let seat = authenticate(&headers, &shared)?;
+    let since = parse_since(&query)?;
+    let feed = seat.map_or(2, index);
+    let slot = app.open_stream(peer.ip())?;
+    let state = StreamState {
+        _slot: slot,
+        reader: FeedReader::new(shared.clone(), feed, since),
+        keepalive: app.config.keepalive,
+        shutdown: app.shutdown.clone(),
+        _connected: seat.map(|c| Connected::new(shared.clone(), index(c))),
+    };
+    let body = futures_util::stream::unfold(state, |mut s| async move {
+        if *s.shutdown.borrow() {
+            return None;
+        }
+        let chunk = tokio::select! {
+            message = s.reader.next() => Bytes::from(format!("{}\n", message?)),
+            () = tokio::time::sleep(s.keepalive) => Bytes::from_static(b"\n"),
+            _ = s.shutdown.changed() => return None,
+        };
+        Some((Ok::<_, Infallible>(chunk), s))
+    });
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/x-ndjson"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        Body::from_stream(body),
+    )
+        .into_response())
+}
+
+pub async fn ws(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let shared = app.get(&id).await?;
+    let slot = app.open_stream(peer.ip())?;
+    Ok(upgrade
+        .max_message_size(app.config.body_limit)
+        .on_upgrade(move |socket| async move {
+            ws_session(app, shared, socket).await;
+            drop(slot);
+        }))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WsHello {
+    #[serde(default)]
+    token: Option<String>,
+    #[serde(default)]
+    since: Option<usize>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WsCommand {
+    #[serde(default)]
+    action: Option<String>,
+    #[serde(default)]
+    command: Option<String>,
+}
+
+fn ws_error(e: &ApiError) -> Message {
+    Message::Text(
+        json!({"type": "error", "status": e.status.as_u16(), "error": e.message})
+            .to_string()
+            .into(),
+    )
+}
+
+async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
+    let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
+        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<WsHello>(&text)
+            .map_err(|e| ApiError::bad(format!("the first message must be {{\"token\": TOKEN or null, \"since\": N (optional)}}: {e}"))),
+        _ => Err(ApiError::bad(
+            "the first message must be {\"token\": TOKEN or null} within 10 s",
+        )),
+    };
+    let hello = hello.and_then(|h| {
+        let seat = match h.token.as_deref() {
+            Some(token) => Some(seat_of_token(token, &shared)?),
+            None => None,
+        };
+        Ok((seat, h.since))
+    });
+    let (seat, since) = match hello {
+        Ok(hello) => hello,
+        Err(e) => {
+            let _ = socket.send(ws_error(&e)).await;
+            let _ = socket.send(Message::Close(None)).await;
+            return;
+        }
+    };
+    let _connected = seat.map(|c| Connected::new(shared.clone(), index(c)));
+    let mut reader = FeedReader::new(shared.clone(), seat.map_or(2, index), since);
+    let mut shutdown = app.shutdown.clone();
+    let keepalive = app.config.keepalive;
+    loop {
+        if *shutdown.borrow() {
+            break;
+        }
+        tokio::select! {
+            message = reader.next() => match message {
+                Some(m) => {
+                    if socket.send(Message::Text(m.to_string().into())).await.is_err() {
+                        break;
+                    }
+                }
+                None => {
+                    let _ = socket.send(Message::Close(None)).await;
+                    break;
+                }
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    let reply = match ws_command(&shared, seat, &text).await {
+                        Ok(v) => Message::Text(json!({"type": "ack", "result": v}).to_string().into()),
+                        Err(e) => ws_error(&e),
+                    };
+                    if socket.send(reply).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            },
+            () = tokio::time::sleep(keepalive) => {
+                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => break,
+        }
+    }
+}
+
+async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<Value, ApiError> {
+    let command: WsCommand = serde_json::from_str(text).map_err(|e| {
+        ApiError::bad(format!(
+            "a message must be {{\"action\": TEXT}} or {{\"command\": NAME}}: {e}"
+        ))
+    })?;
+    let seat = seat.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "spectators cannot act: open the socket with a seat's token",
+        )
+    })?;
+    let command = match (command.action, command.command) {
+        (Some(action), None) => SeatCommand::Act(action),
+        (None, Some(name)) => SeatCommand::parse(&name).ok_or_else(|| {
+            ApiError::bad("unknown command: the commands are resign, offer_draw, accept_draw, claim_draw, abort, rematch, claim_victory")
+        })?,
+        _ => return Err(ApiError::bad("a message has either \"action\" or \"command\"")),
+    };
+    seat_command(shared, seat, command).await
+}
+
+pub async fn home() -> Html<&'static str> {
+    Html(concat!(
+        "<!doctype html><meta charset=utf-8><title>bluffchess</title>",
+        "<h1>bluffchess</h1><p>The game server is running. The browser client is still to come; ",
+        "the API is documented in <a href=\"/docs/api.md\">docs/api.md</a>.</p>"
+    ))
+}
+
+pub async fn game_page() -> Html<&'static str> {
+    Html(concat!(
+        "<!doctype html><meta charset=utf-8><title>bluffchess game</title>",
+        "<p>This is a game's private link: the part after # is your seat's token. ",
+        "The browser client is still to come; play through the API (",
+        "<a href=\"/docs/api.md\">docs/api.md</a>).</p>"
+    ))
+}
+
+pub async fn api_doc() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],
+        include_str!("../../../docs/api.md"),
+    )
+}
