@@ -153,12 +153,12 @@ fn beliefs_from_views_hold_in_many_games() {
     for (i, options) in option_sets().iter().enumerate() {
         // Random memories cost true pieces fast: those games are short.
         let games = if options.contains_key("memory") {
-            300
+            200
         } else {
-            40
+            25
         };
         let checked = belief_check::<RealityCheckBelief>(options, games, 3, 2, 70 + i as u64);
-        assert!(checked > 15_000, "{options:?}: {checked}");
+        assert!(checked > 10_000, "{options:?}: {checked}");
     }
 }
 

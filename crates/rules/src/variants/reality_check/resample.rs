@@ -34,6 +34,9 @@ use crate::board::Color;
 use rand::{Rng, RngCore};
 use std::collections::HashMap;
 
+/// The most final states whose tables of counts a sweep keeps (8 KiB each).
+const MAX_TABLES: usize = 64;
+
 /// Where a chain is, besides on a stay (whose local index is the location).
 const IN_HAND: u16 = 0xfffe;
 /// A chain whose piece left the game.
@@ -176,6 +179,10 @@ pub(super) struct Sweep {
     chains: Chains,
     /// For each step, the reachable states before it (the first layer holds the initial state).
     layers: Vec<Vec<Node>>,
+    /// For each state after the last step, when there are few enough of them: its chains' allowed
+    /// kinds (in the state's order) and `assign`'s table of counts for them, so that a draw does
+    /// not make the table again.
+    finals: Vec<([KindSet; 10], Vec<u64>)>,
 }
 
 impl Chains {
@@ -280,6 +287,16 @@ impl Chains {
             .map(|layer| layer.iter().enumerate().map(|(i, &s)| (s, i)).collect())
             .collect();
         let last = layers.last().expect("at least the first layer");
+        let finals = if last.len() <= MAX_TABLES {
+            last.iter()
+                .map(|s| {
+                    let allowed = s.map(kinds);
+                    (allowed, assign::table(&allowed))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let mut counts: Vec<f64> = last
             .iter()
             .map(|s| assign::count(&s.map(kinds)) as f64)
@@ -316,6 +333,7 @@ impl Chains {
         (counts[0] > 0.0).then_some(Sweep {
             chains: self,
             layers: nodes,
+            finals,
         })
     }
 }
@@ -354,8 +372,25 @@ impl Sweep {
                 }
             }
         }
-        let allowed: [KindSet; 10] = core::array::from_fn(|i| named[i].1);
-        let kinds = assign::sample(&allowed, rng).expect("the sweep counted a history here");
+        let kinds = match self.finals.get(at) {
+            Some((allowed, table)) => {
+                // The named chains in the state's order: equal chains are interchangeable, so
+                // any order among them draws the same.
+                let mut order: [usize; 10] = core::array::from_fn(|i| i);
+                order.sort_unstable_by_key(|&i| entry(named[i].0, named[i].1));
+                let drawn = assign::sample_counted(allowed, table, rng)
+                    .expect("the sweep counted a history here");
+                let mut kinds = drawn;
+                for (slot, &chain) in order.iter().enumerate() {
+                    kinds[chain] = drawn[slot];
+                }
+                kinds
+            }
+            None => {
+                let allowed: [KindSet; 10] = core::array::from_fn(|i| named[i].1);
+                assign::sample(&allowed, rng).expect("the sweep counted a history here")
+            }
+        };
         Drawn {
             of_stay: chain_of_stay
                 .iter()
@@ -501,21 +536,27 @@ mod tests {
         let refs: Vec<&Stay> = stays.iter().collect();
         let histories = every_history(&stays);
         assert!(histories.len() > 20, "{}", histories.len());
-        let chains = Chains::new(&refs, &[]).sweep().unwrap();
-        let mut rng = StdRng::seed_from_u64(8);
-        let mut counts = std::collections::HashMap::<Vec<Kind>, usize>::new();
-        let samples = 200 * histories.len();
-        for _ in 0..samples {
-            let drawn = chains.draw(&mut rng);
-            let mut history = drawn.of_stay.clone();
-            history.push(drawn.kept);
-            assert!(histories.contains(&history), "{history:?} does not fit");
-            *counts.entry(history).or_default() += 1;
-        }
-        assert_eq!(counts.len(), histories.len(), "every history is drawn");
-        // 200 expected each: a standard deviation of about 14.
-        for (history, n) in counts {
-            assert!((130..=270).contains(&n), "{history:?} drawn {n} times");
+        let kept = Chains::new(&refs, &[]).sweep().unwrap();
+        assert!(!kept.finals.is_empty());
+        // Without the kept tables of counts, as a sweep with many final states draws.
+        let mut made = kept.clone();
+        made.finals.clear();
+        for (i, chains) in [kept, made].iter().enumerate() {
+            let mut rng = StdRng::seed_from_u64(8 + i as u64);
+            let mut counts = std::collections::HashMap::<Vec<Kind>, usize>::new();
+            let samples = 200 * histories.len();
+            for _ in 0..samples {
+                let drawn = chains.draw(&mut rng);
+                let mut history = drawn.of_stay.clone();
+                history.push(drawn.kept);
+                assert!(histories.contains(&history), "{history:?} does not fit");
+                *counts.entry(history).or_default() += 1;
+            }
+            assert_eq!(counts.len(), histories.len(), "every history is drawn");
+            // 200 expected each: a standard deviation of about 14.
+            for (history, n) in counts {
+                assert!((130..=270).contains(&n), "{history:?} drawn {n} times");
+            }
         }
     }
 }
