@@ -5,9 +5,11 @@
 //! of a sealed action is only its kind. In JSON a fact is an object tagged by `what`:
 //! `{"what": "move", "from": "e2", "to": "e4"}`.
 
+use crate::board::board39::Square39;
 use crate::board::{Color, Role, Square};
 use crate::game::EndReason;
 use crate::variants::bs::Identity;
+use crate::variants::reality_check::{Face, Kind};
 use serde::{Deserialize, Serialize};
 
 /// What an event says, as data.
@@ -103,6 +105,102 @@ pub enum Fact {
     Remove {
         /// Where it stood.
         square: Square,
+    },
+    /// A piece moved on Reality Check's 39-square board, taking what stood there if `capture`.
+    Step {
+        /// Where it started.
+        from: Square39,
+        /// Where it went.
+        to: Square39,
+        /// Whether it took the piece there.
+        capture: bool,
+    },
+    /// A Reality Check: the piece on `from` tests the piece on `to` (Reality Check).
+    RealityCheck {
+        /// The checking piece.
+        from: Square39,
+        /// The piece it tests.
+        to: Square39,
+    },
+    /// What a Reality Check showed: both pieces' faces (the checking piece's own face up, turned
+    /// back when it is not true).
+    Checked {
+        /// The checking piece.
+        checker: Kind,
+        /// The tested piece.
+        checked: Kind,
+    },
+    /// A piece dropped from the hand: its face up is public, the face under it only its owner's
+    /// (Reality Check).
+    Drop {
+        /// The face up.
+        up: Face,
+        /// The face underneath, in the owner's own event and once revealed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        down: Option<Face>,
+        /// Where it went.
+        to: Square39,
+    },
+    /// A Memory: the two enemy pieces are turned over (Reality Check).
+    Memory {
+        /// The first piece.
+        first: Square39,
+        /// The second piece.
+        second: Square39,
+    },
+    /// What a Memory showed: the two hidden faces, which match or differ (Reality Check).
+    Compared {
+        /// The first piece's hidden face.
+        first: Face,
+        /// The second piece's hidden face.
+        second: Face,
+    },
+    /// A piece was flipped (Reality Check).
+    Flip {
+        /// Where it stands.
+        square: Square39,
+    },
+    /// A piece now shows its face `up` and is known to be `kind` (Reality Check).
+    Faces {
+        /// Where it stands.
+        square: Square39,
+        /// Both its faces.
+        kind: Kind,
+        /// The face up.
+        up: Face,
+    },
+    /// The die came up `number` (Reality Check with dice).
+    Die {
+        /// One to six.
+        number: u8,
+    },
+    /// A piece taken on the 39-square board went back to its owner's hand (Reality Check).
+    ToHand {
+        /// Where it stood.
+        square: Square39,
+        /// Its owner.
+        color: Color,
+    },
+    /// A true piece was chosen to leave the game, from the board or the hand (Reality Check).
+    RemoveTrue {
+        /// Where it stood, if on the board.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<Square39>,
+        /// Which piece, if from the hand.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        kind: Option<Kind>,
+    },
+    /// A piece left the game for good (Reality Check).
+    LeftGame {
+        /// Its owner.
+        color: Color,
+        /// Which piece.
+        kind: Kind,
+    },
+    /// Both setups are done and the pieces placed on the board are shown (Reality Check).
+    Placed {
+        /// Whose placement.
+        color: Color,
     },
     /// The game ended.
     End {

@@ -403,3 +403,11 @@ fn perft_counts_are_pinned() {
 /// is exempt yet): 1 the eight pawn faces, 2 the four knights, 3 the four bishops, 4 the two
 /// rooks, 5 White's nine, 6 Black's nine (the moved piece keeps its face).
 const DICE_DEPTH_3: u64 = 14 * (8 + 4 + 4 + 2 + 9 + 9);
+
+#[test]
+fn every_event_carries_its_fact() {
+    for options in every_rules() {
+        // Memory games can end in a few turns; five of them still pass every kind of event.
+        assert!(common::facts_check::<RealityCheck>(&options, 5, 13) > 200, "{options:?}");
+    }
+}

@@ -17,4 +17,4 @@ pub use square::{File, ParseSquareError, Rank, Square};
 pub mod attacks;
 pub mod board39;
 mod magics;
-mod text;
+pub(crate) mod text;

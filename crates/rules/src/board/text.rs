@@ -1,20 +1,29 @@
 //! Squares in serialised data are their names (`"e4"`), as the action text writes them.
 
 use super::Square;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-impl Serialize for Square {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
+/// Serialises a type as its `Display` text and reads it back with a parser that names what is
+/// wrong, so that data and action texts spell things alike.
+macro_rules! serde_as_text {
+    ($ty:ty, $parse:expr) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
 
-impl<'de> Deserialize<'de> for Square {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Square, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
+                let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+                let parse: fn(&str) -> Result<$ty, String> = $parse;
+                parse(&text).map_err(serde::de::Error::custom)
+            }
+        }
+    };
 }
+pub(crate) use serde_as_text;
+
+serde_as_text!(Square, |text| text.parse().map_err(|e: super::ParseSquareError| e.to_string()));
 
 #[cfg(test)]
 mod tests {

@@ -340,9 +340,17 @@ pub fn facts_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
             let fact = event
                 .fact
                 .unwrap_or_else(|| panic!("{:?} has no fact", event.text));
-            if let Fact::Move { from, to, .. } = fact {
-                assert!(event.text.starts_with(&format!("{from}{to}")), "{event:?}");
-            }
+            let named = match fact {
+                Fact::Move { from, to, .. } => format!("{from}{to}"),
+                Fact::Step { from, to, .. } => format!("{from}{to}"),
+                Fact::RealityCheck { from, to } => format!("rc {from}{to}"),
+                Fact::Flip { square } => format!("flip {square}"),
+                Fact::Die { number } => format!("die {number}"),
+                _ => String::new(),
+            };
+            assert!(event.text.starts_with(&named), "{event:?}");
+            let json = serde_json::to_string(&fact).unwrap();
+            assert_eq!(serde_json::from_str::<Fact>(&json).unwrap(), fact, "{json}");
             checked += 1;
         }
     }

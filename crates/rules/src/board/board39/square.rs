@@ -206,3 +206,7 @@ impl FromStr for Square39 {
         Square39::parse(s)
     }
 }
+
+crate::board::text::serde_as_text!(Square39, |text| text
+    .parse()
+    .map_err(|e: ParseSquare39Error| e.to_string()));

@@ -35,6 +35,7 @@ use crate::board::Color;
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::fact::{Fact, SealedKind};
 use crate::log::Log;
 use crate::registry::VariantSpec;
 use knowledge::{take_out, Seen, Stay};
@@ -328,11 +329,13 @@ impl RealityCheck {
         self.stays[stay].shown = true;
         if dropped {
             let text = self.log.actions[start];
+            let fact = drop_fact(&text);
             self.event_as(
                 color.into(),
                 Audience::All,
                 EventKind::Reveal { action: start },
                 text,
+                fact,
             );
         }
     }
@@ -352,20 +355,42 @@ impl RealityCheck {
 
     // Events.
 
-    fn event_as(&mut self, actor: Actor, seats: Audience, kind: EventKind, text: impl Display) {
-        self.log.push_event(actor, seats, kind, text);
+    fn event_as(
+        &mut self,
+        actor: Actor,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+        fact: Fact,
+    ) {
+        self.log.push_fact(actor, seats, kind, text, fact);
     }
 
-    fn event(&mut self, seats: Audience, kind: EventKind, text: impl Display) {
-        self.event_as(self.acting, seats, kind, text);
+    fn event(&mut self, seats: Audience, kind: EventKind, text: impl Display, fact: Fact) {
+        self.event_as(self.acting, seats, kind, text, fact);
     }
 
-    fn info(&mut self, text: impl Display) {
-        self.event(Audience::All, EventKind::Info, text);
+    /// The public event of an action everyone sees as it is.
+    fn action_event(&mut self, text: impl Display, fact: Fact) {
+        self.event(Audience::All, EventKind::Action, text, fact);
+    }
+
+    fn info(&mut self, text: impl Display, fact: Fact) {
+        self.event(Audience::All, EventKind::Info, text, fact);
     }
 
     fn end(&mut self, outcome: Outcome) {
         self.log.end(outcome, self.acting);
+    }
+
+    fn to_hand(&mut self, square: Square39, color: Color) {
+        let fact = Fact::ToHand { square, color };
+        self.info(format_args!("{square} goes back to {color}'s hand"), fact);
+    }
+
+    fn left_game(&mut self, color: Color, kind: Kind, whence: &str) {
+        let fact = Fact::LeftGame { color, kind };
+        self.info(format_args!("{color}'s {kind} leaves the game{whence}"), fact);
     }
 
     // What may be done.
@@ -642,8 +667,11 @@ impl RealityCheck {
 
     fn set_up(&mut self, setup: Setup) {
         let c = self.turn;
-        self.event(Audience::All, EventKind::Sealed, "setup");
-        self.event(Audience::only(c), EventKind::Action, setup);
+        let sealed = Fact::Sealed {
+            kind: SealedKind::Setup,
+        };
+        self.event(Audience::All, EventKind::Sealed, "setup", sealed);
+        self.event(Audience::only(c), EventKind::Action, setup, Fact::Setup);
         for (sq, up, down) in setup.placed {
             let kind = Kind::new(up, down);
             self.place(sq, Piece { color: c, kind, up }, false);
@@ -659,14 +687,20 @@ impl RealityCheck {
         let white = self.setup_of(Color::White).expect("White set up first");
         for (side, setup) in [(Color::White, &white), (Color::Black, &setup)] {
             let text = setup::Placed(setup);
-            self.event_as(side.into(), Audience::All, EventKind::Info, text);
+            let fact = Fact::Placed { color: side };
+            self.event_as(side.into(), Audience::All, EventKind::Info, text, fact);
         }
         self.turn = Color::White;
         self.begin_turn();
     }
 
     fn quiet_move(&mut self, from: Square39, to: Square39) {
-        self.event(Audience::All, EventKind::Action, format_args!("{from}{to}"));
+        let fact = Fact::Step {
+            from,
+            to,
+            capture: false,
+        };
+        self.action_event(format_args!("{from}{to}"), fact);
         self.move_piece(from, to);
         if self.rules.dice {
             self.phase = Phase::Roll;
@@ -674,43 +708,55 @@ impl RealityCheck {
         }
         self.phase = Phase::Flip;
         if self.flip_candidates().is_empty() {
-            self.info("no piece may be flipped: the turn ends");
+            self.info("no piece may be flipped: the turn ends", Fact::Pass);
             self.end_turn(false);
         }
     }
 
     fn capture(&mut self, from: Square39, to: Square39) {
-        self.event(Audience::All, EventKind::Action, format_args!("{from}{to}"));
+        let fact = Fact::Step {
+            from,
+            to,
+            capture: true,
+        };
+        self.action_event(format_args!("{from}{to}"), fact);
         let taken = self.leave_board(to, true);
-        self.info(format_args!("{to} goes back to {}'s hand", taken.color));
+        self.to_hand(to, taken.color);
         self.move_piece(from, to);
         self.end_turn(false);
     }
 
     fn reality_check(&mut self, from: Square39, to: Square39) {
-        self.event(
-            Audience::All,
-            EventKind::Action,
-            format_args!("rc {from}{to}"),
-        );
+        let fact = Fact::RealityCheck { from, to };
+        self.action_event(format_args!("rc {from}{to}"), fact);
         let capturer = self.squares[from.index()].expect("checked");
         let captured = self.squares[to.index()].expect("checked");
         self.show(capturer.stay);
         self.show(captured.stay);
         let (k1, k2) = (capturer.piece.kind, captured.piece.kind);
         let back = if k1.is_true() { "" } else { ", turned back" };
-        self.info(format_args!(
-            "reality check: {from} is {k1}{back}; {to} is {k2}"
-        ));
+        let fact = Fact::Checked {
+            checker: k1,
+            checked: k2,
+        };
+        self.info(
+            format_args!("reality check: {from} is {k1}{back}; {to} is {k2}"),
+            fact,
+        );
         let both_true = k1.is_true() && k2.is_true();
         let owner = captured.piece.color;
         self.leave_board(to, !both_true);
         if both_true {
-            self.info(format_args!(
-                "both are true: {owner}'s {k2} leaves the game"
-            ));
+            let fact = Fact::LeftGame {
+                color: owner,
+                kind: k2,
+            };
+            self.info(
+                format_args!("both are true: {owner}'s {k2} leaves the game"),
+                fact,
+            );
         } else {
-            self.info(format_args!("{to} goes back to {owner}'s hand"));
+            self.to_hand(to, owner);
         }
         self.move_piece(from, to);
         self.flipped |= to;
@@ -720,15 +766,23 @@ impl RealityCheck {
     fn drop_piece(&mut self, up: Face, down: Face, to: Square39) {
         let c = self.turn;
         let kind = Kind::new(up, down);
+        let sealed = Fact::Drop { up, down: None, to };
         self.event(
             Audience::All,
             EventKind::Sealed,
             format_args!("drop {up}@{to}"),
+            sealed,
         );
+        let own = Fact::Drop {
+            up,
+            down: Some(down),
+            to,
+        };
         self.event(
             Audience::only(c),
             EventKind::Action,
             format_args!("drop {up}{down}@{to}"),
+            own,
         );
         self.hands[c.index()] &= !kind.bit();
         take_out(&mut self.remembered[c.index()], |seen| seen.could_show(up));
@@ -738,85 +792,97 @@ impl RealityCheck {
     }
 
     fn memory(&mut self, a: Square39, b: Square39) {
-        self.event(
-            Audience::All,
-            EventKind::Action,
-            format_args!("memory {a} {b}"),
-        );
+        let fact = Fact::Memory {
+            first: a,
+            second: b,
+        };
+        self.action_event(format_args!("memory {a} {b}"), fact);
         let hidden = [a, b].map(|sq| self.piece_at(sq).expect("checked").down());
         self.flip_piece(a);
         self.flip_piece(b);
         let owner = !self.turn;
+        let compared = Fact::Compared {
+            first: hidden[0],
+            second: hidden[1],
+        };
         if hidden[0] == hidden[1] {
-            self.info(format_args!(
-                "the hidden faces match ({}): both go back to {owner}'s hand",
-                hidden[0]
-            ));
+            self.info(
+                format_args!(
+                    "the hidden faces match ({}): both go back to {owner}'s hand",
+                    hidden[0]
+                ),
+                compared,
+            );
             self.leave_board(a, true);
             self.leave_board(b, true);
             self.end_turn(false);
         } else {
             let turn = self.turn;
-            self.info(format_args!(
-                "the hidden faces differ ({}, {}): {} removes one of its true pieces",
-                hidden[0], hidden[1], turn
-            ));
+            self.info(
+                format_args!(
+                    "the hidden faces differ ({}, {}): {} removes one of its true pieces",
+                    hidden[0], hidden[1], turn
+                ),
+                compared,
+            );
             self.flipped |= Bitboard39::from(a) | b;
             self.phase = Phase::Remove;
         }
     }
 
     fn flip_step(&mut self, sq: Square39) {
-        self.event(Audience::All, EventKind::Action, format_args!("flip {sq}"));
+        self.action_event(format_args!("flip {sq}"), Fact::Flip { square: sq });
         self.flip_piece(sq);
         let piece = self.piece_at(sq).expect("just flipped");
-        self.info(format_args!(
-            "{sq} now shows {}: it is {}",
-            piece.up, piece.kind
-        ));
+        let fact = Fact::Faces {
+            square: sq,
+            kind: piece.kind,
+            up: piece.up,
+        };
+        self.info(
+            format_args!("{sq} now shows {}: it is {}", piece.up, piece.kind),
+            fact,
+        );
         self.flipped |= sq;
         self.end_turn(false);
     }
 
     fn roll(&mut self, n: u8) {
-        self.event(Audience::All, EventKind::Action, format_args!("die {n}"));
+        self.action_event(format_args!("die {n}"), Fact::Die { number: n });
         self.phase = Phase::DieFlip(n);
         if self.flip_candidates().is_empty() {
-            self.info(format_args!(
-                "no piece fits the die ({}): the turn ends",
-                die_meaning(n)
-            ));
+            self.info(
+                format_args!("no piece fits the die ({}): the turn ends", die_meaning(n)),
+                Fact::Pass,
+            );
             self.end_turn(false);
         }
     }
 
     fn remove_on_board(&mut self, sq: Square39) {
-        self.event(
-            Audience::All,
-            EventKind::Action,
-            format_args!("remove {sq}"),
-        );
+        let fact = Fact::RemoveTrue {
+            square: Some(sq),
+            kind: None,
+        };
+        self.action_event(format_args!("remove {sq}"), fact);
         let stay = self.squares[sq.index()].expect("checked").stay;
         self.show(stay);
         let piece = self.leave_board(sq, false);
-        self.info(format_args!(
-            "{}'s {} leaves the game",
-            piece.color, piece.kind
-        ));
+        self.left_game(piece.color, piece.kind, "");
         self.end_turn(true);
     }
 
     fn remove_from_hand(&mut self, kind: Kind) {
         let c = self.turn;
-        self.event(
-            Audience::All,
-            EventKind::Action,
-            format_args!("remove {kind}"),
-        );
+        let fact = Fact::RemoveTrue {
+            square: None,
+            kind: Some(kind),
+        };
+        self.action_event(format_args!("remove {kind}"), fact);
         self.hands[c.index()] &= !kind.bit();
         self.gone[c.index()] |= kind.bit();
         take_out(&mut self.remembered[c.index()], |seen| seen.could_be(kind));
-        self.info(format_args!("{c}'s {kind} leaves the game from the hand"));
+        self.left_game(c, kind, " from the hand");
         self.end_turn(true);
     }
 
@@ -1000,5 +1066,17 @@ impl Game for RealityCheck {
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
         crate::belief::resample_via_view::<RealityCheckBelief>(self, seat, rng)
+    }
+}
+
+/// The fact of a drop revealed whole: both faces and the square.
+fn drop_fact(action: &Action) -> Fact {
+    match *action {
+        Action::Drop { up, down, to } => Fact::Drop {
+            up,
+            down: Some(down),
+            to,
+        },
+        ref other => unreachable!("a dropped piece was placed by a drop, not {other}"),
     }
 }

@@ -255,3 +255,14 @@ mod tests {
         assert_eq!(Kind::parse("nb"), None);
     }
 }
+
+crate::board::text::serde_as_text!(Face, |text| {
+    let mut letters = text.chars();
+    match (letters.next().and_then(Face::from_letter), letters.next()) {
+        (Some(face), None) => Ok(face),
+        _ => Err(format!("invalid face {text:?}: expected one of P, N, B, R")),
+    }
+});
+
+crate::board::text::serde_as_text!(Kind, |text| Kind::parse(text)
+    .ok_or_else(|| format!("invalid piece {text:?}: expected two face letters such as NB")));
