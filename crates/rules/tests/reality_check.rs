@@ -408,6 +408,9 @@ const DICE_DEPTH_3: u64 = 14 * (8 + 4 + 4 + 2 + 9 + 9);
 fn every_event_carries_its_fact() {
     for options in every_rules() {
         // Memory games can end in a few turns; five of them still pass every kind of event.
-        assert!(common::facts_check::<RealityCheck>(&options, 5, 13) > 200, "{options:?}");
+        assert!(
+            common::facts_check::<RealityCheck>(&options, 5, 13) > 200,
+            "{options:?}"
+        );
     }
 }

@@ -23,7 +23,9 @@ macro_rules! serde_as_text {
 }
 pub(crate) use serde_as_text;
 
-serde_as_text!(Square, |text| text.parse().map_err(|e: super::ParseSquareError| e.to_string()));
+serde_as_text!(Square, |text| text
+    .parse()
+    .map_err(|e: super::ParseSquareError| e.to_string()));
 
 #[cfg(test)]
 mod tests {

@@ -2,6 +2,17 @@
 //! chess piece could make; after each move the opponent calls BS or accepts. A call reveals the
 //! moved piece: a lawful move stands and costs the caller a piece of its choice, an unlawful one
 //! costs the mover the piece. Capture or remove the enemy king to win.
+//!
+//! ```
+//! use bluffchess_rules::{Bs, Game, Options};
+//! let mut game = Bs::new(&Options::new())?;
+//! // Black accepts 1. e4, then White calls 1... d5: a pawn's lawful move, so White pays a piece.
+//! for text in ["setup standard", "setup standard", "e2e4", "accept", "d7d5", "call"] {
+//!     game.apply_text(text)?;
+//! }
+//! assert!(game.legal_actions().iter().all(|a| a.to_string().starts_with("remove ")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod belief;

@@ -4,6 +4,17 @@
 //! opponent's four true pieces (those with the same face on both sides), which only a Reality
 //! Check (`rc`) between two true pieces does.
 //!
+//! ```
+//! use bluffchess_rules::{Game, Options, RealityCheck};
+//! let mut game = RealityCheck::new(&Options::new())?;
+//! game.apply_text("setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN")?;
+//! game.apply_text("setup d9=RR c8=NB e8=NR d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN")?;
+//! // A quiet pawn move, then a flip: c3's pawn shows its knight face to both seats.
+//! for text in ["c3c4", "flip c4"] { game.apply_text(text)?; }
+//! assert!(game.events().last().unwrap().text.contains("it is PN"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! The rules are here and in setup.rs, pieces.rs and moves.rs; what a seat sees in view.rs and
 //! knowledge.rs; what a seat can rebuild from its view alone in belief.rs (reading the view's
 //! public story in story.rs, and drawing the hidden arrangements with the sampler in resample.rs
@@ -32,10 +43,10 @@ pub use view::{PieceView, RealityCheckSummary, SideView};
 
 use crate::board::board39::{Bitboard39, Square39};
 use crate::board::Color;
+use crate::fact::{Fact, SealedKind};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
-use crate::fact::{Fact, SealedKind};
 use crate::log::Log;
 use crate::registry::VariantSpec;
 use knowledge::{take_out, Seen, Stay};
@@ -390,7 +401,10 @@ impl RealityCheck {
 
     fn left_game(&mut self, color: Color, kind: Kind, whence: &str) {
         let fact = Fact::LeftGame { color, kind };
-        self.info(format_args!("{color}'s {kind} leaves the game{whence}"), fact);
+        self.info(
+            format_args!("{color}'s {kind} leaves the game{whence}"),
+            fact,
+        );
     }
 
     // What may be done.
