@@ -188,7 +188,8 @@ fn seat_index(seat: Seat) -> usize {
     }
 }
 
-fn mix(key: u64, hash: u64) -> u64 {
+/// Mixes a word into a running hash (keys, and variants' position keys).
+pub(crate) fn mix(key: u64, hash: u64) -> u64 {
     (key.rotate_left(5) ^ hash).wrapping_mul(0x9e37_79b9_7f4a_7c15)
 }
 

@@ -35,7 +35,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
     SealedKind, Seat,
 };
-use crate::log::Log;
+use crate::log::{mix, Log};
 use crate::registry::{OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
@@ -155,9 +155,8 @@ impl Bs {
 
     /// The moves of the side to move, from its own knowledge: every move some piece type could
     /// make, and promotions it may declare.
-    fn legal_moves(&self) -> Vec<Action> {
+    fn legal_moves(&self, moves: &mut Vec<Action>) {
         let us = self.turn;
-        let mut moves = Vec::new();
         for from in self.board.of(us) {
             for to in input_targets(us, from, &self.board) {
                 moves.push(Action::Move {
@@ -174,7 +173,6 @@ impl Bs {
                 }
             }
         }
-        moves
     }
 
     /// Whether the side to move may declare a promotion with `from -> to`: a pawn-type move onto
@@ -534,12 +532,19 @@ impl Bs {
         }
     }
 
-    /// The public position: where the pieces stand, what is known of them, who moves.
+    /// The public position: where the pieces stand, what is known of them, who moves. Computed
+    /// every turn for the repetition rule, so it mixes words instead of running a general hasher.
     fn public_key(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (self.board, self.known, self.turn).hash(&mut hasher);
-        hasher.finish()
+        let mut key = mix(mix(self.board.0[0].0, self.board.0[1].0), self.turn as u64);
+        for (i, known) in self.known.iter().enumerate() {
+            let code = match known {
+                None => continue,
+                Some(Known::Promoted) => 7,
+                Some(Known::Identity(identity)) => *identity as u64,
+            };
+            key = mix(key, (i as u64) << 8 | code);
+        }
+        key
     }
 
     fn end(&mut self, outcome: Outcome, actor: Color) {
@@ -604,19 +609,23 @@ impl Game for Bs {
     }
 
     fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
         if self.log.outcome.is_some() {
-            return Vec::new();
+            return;
         }
         match self.phase {
-            Phase::Setup => Vec::new(),
-            Phase::Move => self.legal_moves(),
-            Phase::Answer(_) => vec![Action::Call, Action::Accept],
-            Phase::Remove => self
-                .board
-                .of(!self.turn)
-                .into_iter()
-                .map(Action::Remove)
-                .collect(),
+            Phase::Setup => {}
+            Phase::Move => self.legal_moves(actions),
+            Phase::Answer(_) => actions.extend([Action::Call, Action::Accept]),
+            Phase::Remove => {
+                actions.extend(self.board.of(!self.turn).into_iter().map(Action::Remove))
+            }
         }
     }
 
