@@ -394,7 +394,7 @@ impl RealityCheck {
         self.log.end(outcome, self.acting);
     }
 
-    fn to_hand(&mut self, square: Square39, color: Color) {
+    fn send_to_hand(&mut self, square: Square39, color: Color) {
         let fact = Fact::ToHand { square, color };
         self.info(format_args!("{square} goes back to {color}'s hand"), fact);
     }
@@ -735,7 +735,7 @@ impl RealityCheck {
         };
         self.action_event(format_args!("{from}{to}"), fact);
         let taken = self.leave_board(to, true);
-        self.to_hand(to, taken.color);
+        self.send_to_hand(to, taken.color);
         self.move_piece(from, to);
         self.end_turn(false);
     }
@@ -770,7 +770,7 @@ impl RealityCheck {
                 fact,
             );
         } else {
-            self.to_hand(to, owner);
+            self.send_to_hand(to, owner);
         }
         self.move_piece(from, to);
         self.flipped |= to;
