@@ -171,7 +171,7 @@ impl VariantSpec {
         match self.options {
             [] => format!("unknown option: {} has no options", self.name),
             options => format!(
-                "unknown option: {} has {}",
+                "unknown option: the options of {} are {}",
                 self.name,
                 options
                     .iter()
