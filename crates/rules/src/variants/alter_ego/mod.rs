@@ -30,8 +30,7 @@ use crate::game::{
     SealedKind, Seat,
 };
 use crate::log::Log;
-use crate::registry::VariantSpec;
-use crate::registry::{ActionForm, ORTHODOX_MOVES};
+use crate::registry::{ActionForm, VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
 use std::fmt::Display;
 

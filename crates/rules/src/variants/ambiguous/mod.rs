@@ -33,8 +33,7 @@ use crate::game::{
     Seat,
 };
 use crate::log::Log;
-use crate::registry::ActionForm;
-use crate::registry::{OptionKind, OptionSpec, OptionValues, VariantSpec};
+use crate::registry::{ActionForm, OptionKind, OptionSpec, OptionValues, VariantSpec};
 use rand::RngCore;
 use std::fmt::Display;
 

@@ -21,8 +21,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::ActionForm;
-use crate::registry::VariantSpec;
+use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
 use rand::RngCore;
 use resolve::{Public, Resolution};

@@ -25,8 +25,7 @@ use crate::game::{
     SealedKind, Seat,
 };
 use crate::log::Log;
-use crate::registry::ActionForm;
-use crate::registry::{OptionSpec, OptionValues, VariantSpec};
+use crate::registry::{ActionForm, OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
 use rand::RngCore;

@@ -29,8 +29,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::VariantSpec;
-use crate::registry::ORTHODOX_MOVES;
+use crate::registry::{VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
 
 /// A game of orthodox chess: the positions so far and the event log.

@@ -36,8 +36,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::ActionForm;
-use crate::registry::VariantSpec;
+use crate::registry::{ActionForm, VariantSpec};
 use knowledge::{take_out, Seen, Stay};
 use moves::{capture_targets, quiet_targets, targets};
 use pieces::KindSet;
