@@ -6,7 +6,7 @@ use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Actor, Event, Options, Seat};
+use bluffchess_rules::game::{Actor, Event, EventKind, Options, Seat};
 use bluffchess_rules::registry::VariantSpec;
 use bluffchess_rules::AnyView;
 use clap::{Args, ValueEnum};
@@ -154,7 +154,7 @@ impl<W: Write> Terminal<'_, W> {
                     self.after_action()?;
                 }
                 Some(actor) if actor.color().is_some_and(|c| c != self.me) => {
-                    self.bot_acts(actor)?
+                    self.bot_acts(!self.me)?
                 }
                 Some(actor) => {
                     write!(self.out, "{actor}> ")?;
@@ -233,14 +233,13 @@ impl<W: Write> Terminal<'_, W> {
         }
     }
 
-    fn bot_acts(&mut self, actor: Actor) -> std::io::Result<()> {
-        let color = actor.color().expect("a player");
-        let played = match self.game.random_action() {
-            Some(action) => self.game.play(&action).map(drop),
-            None => Err(bluffchess_rules::arbiter::ArbiterError::NotChance),
+    fn bot_acts(&mut self, color: Color) -> std::io::Result<()> {
+        let refused = match self.game.random_action() {
+            Some(action) => self.game.play(&action).err().map(|e| e.to_string()),
+            None => Some("it has no action".to_string()),
         };
-        if let Err(e) = played {
-            writeln!(self.out, "the bot could not act ({e}) and resigns")?;
+        if let Some(why) = refused {
+            writeln!(self.out, "the bot cannot act ({why}) and resigns")?;
             let _ = self.game.meta(color, MetaKind::Resign);
         }
         self.after_action()
@@ -332,13 +331,11 @@ impl<W: Write> Terminal<'_, W> {
     fn show_events(&mut self) -> std::io::Result<()> {
         let check = render::in_check(&self.view());
         let events = self.new_events();
-        let last_move = events
-            .iter()
-            .rposition(|e| e.kind == bluffchess_rules::EventKind::Action);
+        let last_move = events.iter().rposition(|e| e.kind == EventKind::Action);
         for (i, event) in events.iter().enumerate() {
             // A seat's own hidden action shows as its own text, not as the sealed public form.
-            let own_sealed = event.kind == bluffchess_rules::EventKind::Sealed
-                && event.actor.color() == Some(self.me);
+            let own_sealed =
+                event.kind == EventKind::Sealed && event.actor.color() == Some(self.me);
             if own_sealed {
                 continue;
             }
@@ -385,6 +382,7 @@ impl<W: Write> Terminal<'_, W> {
         }
         let board = render::board(&view, self.me);
         write!(self.out, "{}", self.themed(&board))?;
+        self.reveal_seed()?;
         let outcome = self.game.outcome().expect("the game is over");
         let verdict = match outcome.winner {
             Some(w) if w == self.me => "you win",
@@ -392,6 +390,25 @@ impl<W: Write> Terminal<'_, W> {
             None => "draw",
         };
         writeln!(self.out, "result: {outcome} ({verdict})")
+    }
+}
+
+impl<W: Write> Terminal<'_, W> {
+    /// The seed the dice came from, so the rolls can be checked (`--record`, then `verify`).
+    fn reveal_seed(&mut self) -> std::io::Result<()> {
+        let record = self.game.record();
+        if !record.actions.iter().any(|a| a.actor == Actor::Chance) {
+            return Ok(());
+        }
+        match record.scripted {
+            true => writeln!(self.out, "the dice were typed: a scripted game"),
+            false => writeln!(
+                self.out,
+                "the dice came from seed {}, committed as {}",
+                record.seed,
+                record.seed_commitment.unwrap_or_default()
+            ),
+        }
     }
 }
 

@@ -518,6 +518,10 @@ fn play_types_chance_only_when_scripted_and_writes_the_record() {
         "{text}"
     );
     assert!(text.contains("chance: die 5"), "{text}");
+    assert!(
+        text.contains("the dice were typed: a scripted game"),
+        "{text}"
+    );
     let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     assert_eq!(record["scripted"], true);
     let output = bluffchess(&["verify", path.to_str().unwrap()], "");
@@ -533,10 +537,16 @@ fn play_types_chance_only_when_scripted_and_writes_the_record() {
             "--seed",
             "3",
         ],
-        &["setup random", "b3b4", "quit"],
+        &["setup random", "b3b4", "resign"],
     );
     assert!(text.contains("chance: die"), "{text}");
     assert!(!text.contains("chance>"), "{text}");
+    // The end reveals the seed the dice came from.
+    let end = &text[text.find("game over").expect(&text)..];
+    assert!(
+        end.contains("the dice came from seed 3, committed as "),
+        "{end}"
+    );
 }
 
 #[test]
