@@ -140,7 +140,7 @@ fn no_terminal_command_is_the_first_word_of_an_action() {
 fn the_seat_that_acts_again_sees_the_board_again() {
     let text = play(
         &["--variant", "reality-check", "--seed", "3"],
-        &["setup random", "b3b4", "flip d2", "quit"],
+        &["setup random", "B3B4", "flip d2", "quit"],
     );
     let moved = after(&text, "white: b3b4");
     assert!(moved.contains("   a    b    c    d"), "{moved}");
