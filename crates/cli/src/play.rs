@@ -234,12 +234,13 @@ impl<W: Write> Terminal<'_, W> {
     }
 
     fn bot_acts(&mut self, color: Color) -> std::io::Result<()> {
-        let refused = match self.game.random_action() {
-            Some(action) => self.game.play(&action).err().map(|e| e.to_string()),
-            None => Some("it has no action".to_string()),
+        // A refusal's reason is the bot's own knowledge: it is not shown.
+        let acted = match self.game.random_action() {
+            Some(action) => self.game.play(&action).is_ok(),
+            None => false,
         };
-        if let Some(why) = refused {
-            writeln!(self.out, "the bot cannot act ({why}) and resigns")?;
+        if !acted {
+            writeln!(self.out, "the bot cannot act and resigns")?;
             let _ = self.game.meta(color, MetaKind::Resign);
         }
         self.after_action()
