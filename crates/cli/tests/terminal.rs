@@ -43,7 +43,11 @@ fn after<'a>(text: &'a str, from: &str) -> &'a str {
         .find(from)
         .unwrap_or_else(|| panic!("{from:?} in {text}"));
     let rest = &text[start..];
-    let end = rest.find("> ").unwrap_or(rest.len());
+    let end = ["\nwhite> ", "\nblack> ", "\nchance> "]
+        .iter()
+        .filter_map(|prompt| rest.find(prompt))
+        .min()
+        .unwrap_or(rest.len());
     &rest[..end]
 }
 
@@ -185,6 +189,19 @@ fn the_waiting_seat_is_told_who_decides() {
     assert!(!text.contains("decide: stay"), "{text}");
     // The event comes before the status it causes.
     assert!(text.find("death move").unwrap() < deciding);
+    // Seed 20, playing Black: after the bot's e2e4, d7d5 is a death move and Black decides.
+    let text = play(
+        &["--variant", "alter-ego", "--as", "black", "--seed", "20"],
+        &["d7d5", "stay", "quit"],
+    );
+    let decided = after(&text, "black: d7d5");
+    assert!(decided.contains(BOARD_EDGE), "{decided}");
+    assert!(
+        decided.contains("decide: stay, or transfer <square>"),
+        "{decided}"
+    );
+    assert!(text.contains("   3. black: stay"), "{text}");
+    assert!(!text.contains("Black is deciding"), "{text}");
 }
 
 #[test]

@@ -27,7 +27,8 @@ pub(super) fn alter_ego_board(position: &AlterEgoSummary, seat: Color) -> String
 /// Alter Ego's status: check, the death move, the decision (prompted only to the decider).
 pub(super) fn alter_ego_status(notes: &mut Vec<String>, position: &AlterEgoSummary, turn: Turn) {
     check_note(notes, position.check, position.turn);
-    if position.death_move {
+    // The waiting seat has the event; the seat to act is reminded that it may capture.
+    if position.death_move && turn.mine() && !position.deciding {
         notes.push("the last move was a death move".to_string());
     }
     if position.deciding {
