@@ -1,6 +1,7 @@
 //! The arbiter: holds one game's truth and everything around the rules that every variant shares:
 //! the commitments to hidden choices and their openings, resignation, draw offers and claims, the
-//! seeded generator that plays Chance and draws random setups, and the game record.
+//! seed (committed at the start, opened at the end) that Chance's outcomes and random setups are
+//! drawn from, and the game record.
 
 use crate::board::Color;
 use crate::commitment::{chain, chance_rng, commit, commit_seed, to_hex, Salt, SaltSource};
@@ -350,7 +351,8 @@ impl<G: Game> Arbiter<G> {
         self.apply(&action)
     }
 
-    /// Lets Chance act, drawing from the game's generator.
+    /// Lets Chance act: its outcome is drawn from a generator seeded by the game's seed and the
+    /// action's index (see [`crate::commitment::chance_rng`]), so `verify` can recompute it.
     pub fn roll(&mut self) -> Result<Vec<Event>, ArbiterError> {
         if self.to_act() != Some(Actor::Chance) {
             return Err(ArbiterError::NotChance);
