@@ -440,3 +440,66 @@ pub fn help_text(spec: &VariantSpec, options: &Options) -> String {
     }
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `me` is shown while `actions` are played, one by one, from the start.
+    fn screen(variant: &str, actions: &[&str], me: Color) -> String {
+        let game = AnyGame::new(variant, &Options::new(), 1, SaltSource::Seeded(1)).unwrap();
+        let mut out = Vec::new();
+        let mut terminal = Terminal {
+            game,
+            theme: Theme::Plain,
+            me,
+            memory_mode: false,
+            scripted: false,
+            shown: 0,
+            out: &mut out,
+        };
+        terminal.show_position().unwrap();
+        for action in actions {
+            terminal.game.play(action).unwrap();
+            terminal.after_action().unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Two games that differ only in a hidden choice of Black look the same on White's screen.
+    fn same_for_white(variant: &str, a: &[&str], b: &[&str]) {
+        let (left, right) = (
+            screen(variant, a, Color::White),
+            screen(variant, b, Color::White),
+        );
+        assert_eq!(left, right, "{variant}");
+        assert_ne!(
+            screen(variant, a, Color::Black),
+            screen(variant, b, Color::Black),
+            "Black sees its own choice"
+        );
+    }
+
+    #[test]
+    fn a_hidden_choice_never_reaches_the_other_seats_screen() {
+        let bs =
+            |black: &'static str| vec!["setup standard", black, "e2e4", "accept", "d7d5", "accept"];
+        same_for_white(
+            "bs",
+            &bs("setup RNBQKBNR/PPPPPPPP"),
+            &bs("setup RNBKQBNR/PPPPPPPP"),
+        );
+        same_for_white(
+            "alter-ego",
+            &["e2e4", "d7d5", "stay"],
+            &["e2e4", "d7d5", "transfer d8"],
+        );
+        let white = "setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN";
+        let rc = |black: &'static str| vec![white, black, "b3b4", "flip d2"];
+        same_for_white(
+            "reality-check",
+            &rc("setup d9=RR c8=NB e8=NR d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN"),
+            &rc("setup d9=RR c8=NR e8=NB d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN"),
+        );
+    }
+}
