@@ -1,9 +1,9 @@
 //! The `bluffchess` command line.
 
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
 use std::process::ExitCode;
 
+mod catalog;
 mod perft;
 mod play;
 mod protocol;
@@ -21,15 +21,26 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the action sequences of a given depth (a move generator test).
+    #[command(after_help = catalog::variants_help())]
     Perft(perft::PerftArgs),
     /// Referee games over standard input and output, one JSON command a line (docs/arbiter.md).
+    #[command(after_help = catalog::variants_help())]
     Arbiter,
     /// Play a game in the terminal against a random bot, seeing only your side's view.
+    #[command(after_help = catalog::variants_help())]
     Play(play::PlayArgs),
-    /// Replay a game record and check every commitment against its opening.
+    /// Print a variant's rules.
+    #[command(after_help = catalog::variants_help())]
+    Rules {
+        /// The variant's id.
+        variant: String,
+    },
+    /// Replay a game record and check every commitment, every roll and the seed.
+    #[command(after_help = verify::EXIT_CODES)]
     Verify {
-        /// The record, as JSON (the arbiter's `record` answer's `record` field).
-        record: PathBuf,
+        /// The record file (JSON: a record, or the arbiter's whole `record` answer); `-` reads
+        /// standard input.
+        record: String,
     },
     /// Serve games over HTTP: the API of docs/api.md.
     Serve {
@@ -56,6 +67,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args).map_err(|e| (e, 2)),
         Command::Arbiter => protocol::run().map_err(|e| (e, 2)),
         Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
+        Command::Rules { variant } => catalog::rules(&variant)
+            .map(|text| print!("{text}"))
+            .map_err(|e| (e, 2)),
         Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
         Command::Serve { addr, database } => {
             bluffchess_server::main(&addr, database.as_deref()).map_err(|e| (e, 2))

@@ -1,14 +1,17 @@
 //! `bluffchess play`: a game in the terminal against a random bot, showing only your seat's view.
 //! It reads plain lines from standard input, so it can be scripted.
 
-use crate::render;
+use crate::render::{self, Turn};
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Actor, Options, Seat};
+use bluffchess_rules::game::{Actor, Event, EventKind, Options, Seat};
+use bluffchess_rules::registry::VariantSpec;
+use bluffchess_rules::AnyView;
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Side {
@@ -18,7 +21,7 @@ enum Side {
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// The variant (`chess`, ...).
+    /// The variant (its id: see below).
     #[arg(long, default_value = "chess")]
     variant: String,
     /// Your side.
@@ -27,16 +30,24 @@ pub struct PlayArgs {
     /// The seed of the bot's choices and of Chance (default: random).
     #[arg(long)]
     seed: Option<u64>,
-    /// A rules option, `name=value` (repeatable).
+    /// A rules option of the variant, `name=value` (repeatable; see below).
     #[arg(long = "option", value_parser = crate::parse_option)]
     options: Vec<(String, String)>,
-    /// How pieces are named: `plain`, or `silly` for BS Chess's joke names (Dude, Horsey, ...).
-    #[arg(long, value_enum, default_value = "plain")]
-    theme: Theme,
-    /// Reality Check's Variant Zero: the display never repeats past events and shows no face
+    /// How pieces are named, in BS Chess only: `plain`, or `silly` for the joke names (Dude,
+    /// Horsey, ...).
+    #[arg(long, value_enum)]
+    theme: Option<Theme>,
+    /// Reality Check only: Variant Zero, the display never repeats past events and shows no face
     /// that is not in sight (the game and its views are unchanged).
     #[arg(long)]
     memory_mode: bool,
+    /// Start the game as scripted: you type Chance's outcomes (`die 3`, or `roll`) instead of
+    /// their being drawn from the seed; the record says so.
+    #[arg(long)]
+    scripted: bool,
+    /// Write the game record (JSON) to this file when the game is over.
+    #[arg(long)]
+    record: Option<PathBuf>,
 }
 
 /// A display theme: it changes words on the screen, never the game.
@@ -46,30 +57,40 @@ enum Theme {
     Silly,
 }
 
-const HELP: &str = "\
-Type an action as listed (for chess a move in UCI: e2e4, e7e8q, castling e1g1), or:
-  moves    list your legal actions
-  board    show the board and your events again
-  draw     offer a draw          accept   accept the bot's offer
-  claim    claim a draw the rules allow (threefold repetition, 50 moves)
-  resign   give up               help     this text
-  quit     leave without finishing";
+/// The terminal's own commands. None is a word any variant's action starts with (a test checks).
+pub const COMMANDS: &[(&str, &str)] = &[
+    ("moves", "list your legal actions"),
+    ("board", "show the board again"),
+    ("draw offer", "offer a draw"),
+    ("draw accept", "accept the opponent's draw offer"),
+    ("draw decline", "decline it (acting declines it too)"),
+    ("draw claim", "claim a draw the rules allow now"),
+    ("resign", "give up"),
+    ("help", "this text"),
+    ("quit", "leave without finishing"),
+];
 
 struct Terminal<'a, W: Write> {
     game: AnyGame,
     theme: Theme,
     me: Color,
-    shown: usize,
     memory_mode: bool,
+    scripted: bool,
+    /// How many of the events this seat may see have been printed.
+    shown: usize,
     out: &'a mut W,
 }
 
 /// Plays one game; returns when it ends or input runs out.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
+    check_display_flags(args)?;
     let options: Options = args.options.iter().cloned().collect();
     let seed = args.seed.unwrap_or_else(rand::random);
-    let game =
+    let mut game =
         AnyGame::new(&args.variant, &options, seed, SaltSource::Os).map_err(|e| e.to_string())?;
+    if args.scripted {
+        game = game.scripted();
+    }
     let me = match args.side {
         Side::White => Color::White,
         Side::Black => Color::Black,
@@ -78,35 +99,65 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     let mut terminal = Terminal {
         game,
-        theme: args.theme,
+        theme: args.theme.unwrap_or(Theme::Plain),
         me,
-        shown: 0,
         memory_mode: args.memory_mode,
+        scripted: args.scripted,
+        shown: 0,
         out: &mut out,
     };
-    terminal.play(&mut stdin.lock()).map_err(|e| e.to_string())
+    terminal
+        .play(&mut stdin.lock())
+        .map_err(|e| e.to_string())?;
+    match &args.record {
+        Some(path) if terminal.game.outcome().is_some() => {
+            let record =
+                serde_json::to_string_pretty(&terminal.game.record()).map_err(|e| e.to_string())?;
+            std::fs::write(path, record + "\n")
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a display flag that the chosen variant has no use for.
+fn check_display_flags(args: &PlayArgs) -> Result<(), String> {
+    if args.theme.is_some() && args.variant != "bs" {
+        return Err(format!(
+            "--theme applies to BS Chess (bs) only, not {:?}",
+            args.variant
+        ));
+    }
+    if args.memory_mode && args.variant != "reality-check" {
+        return Err(format!(
+            "--memory-mode applies to Reality Check (reality-check) only, not {:?}",
+            args.variant
+        ));
+    }
+    Ok(())
 }
 
 impl<W: Write> Terminal<'_, W> {
     fn play(&mut self, input: &mut impl BufRead) -> std::io::Result<()> {
+        let spec = self.game.spec();
         writeln!(
             self.out,
-            "{} as {}. Type help for commands.",
-            self.game.variant(),
-            self.me
+            "{} as {}. Type help for the commands and the action forms.",
+            spec.name, self.me
         )?;
-        self.show_board()?;
+        self.show_position()?;
         loop {
             match self.game.to_act() {
                 None => return self.finish(),
-                Some(Actor::Chance) => {
+                Some(Actor::Chance) if !self.scripted => {
                     let _ = self.game.roll();
+                    self.after_action()?;
                 }
-                Some(actor) if actor.color() != Some(self.me) => self.bot_acts(actor)?,
-                Some(_) => {
-                    self.show_events()?;
-                    self.show_legal()?;
-                    write!(self.out, "{} to act> ", self.me)?;
+                Some(actor) if actor.color().is_some_and(|c| c != self.me) => {
+                    self.bot_acts(!self.me)?
+                }
+                Some(actor) => {
+                    write!(self.out, "{actor}> ")?;
                     self.out.flush()?;
                     let mut line = String::new();
                     if input.read_line(&mut line)? == 0 {
@@ -123,87 +174,136 @@ impl<W: Write> Terminal<'_, W> {
 
     /// Handles one line; `false` means leave.
     fn command(&mut self, line: &str) -> std::io::Result<bool> {
-        let meta = |kind| Some(kind);
-        let kind = match line {
-            "" => return Ok(true),
-            "help" | "?" => {
-                writeln!(self.out, "{HELP}")?;
-                return Ok(true);
-            }
-            "moves" | "legal" => {
-                self.show_legal()?;
-                return Ok(true);
-            }
-            "board" => {
-                if !self.memory_mode {
-                    self.shown = 0;
-                }
-                self.show_board()?;
-                return Ok(true);
-            }
-            "quit" | "exit" => {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            ["help"] | ["?"] => self.help()?,
+            ["moves"] | ["legal"] => self.show_legal()?,
+            ["board"] => self.show_position()?,
+            ["quit"] | ["exit"] => {
                 writeln!(self.out, "left the game unfinished")?;
                 return Ok(false);
             }
-            "resign" => meta(MetaKind::Resign),
-            "draw" => meta(MetaKind::OfferDraw),
-            "accept" => meta(MetaKind::AcceptDraw),
-            "claim" => meta(MetaKind::ClaimDraw),
-            _ => None,
-        };
-        let result = match kind {
-            Some(kind) => self.game.meta(self.me, kind),
-            None => self.game.play(line),
-        };
-        match result {
-            Ok(_) if kind == Some(MetaKind::OfferDraw) => {
-                writeln!(self.out, "draw offered; the bot answers by playing on")?;
+            ["resign"] => self.meta(MetaKind::Resign)?,
+            ["draw", "offer"] => self.meta(MetaKind::OfferDraw)?,
+            ["draw", "accept"] => self.meta(MetaKind::AcceptDraw)?,
+            ["draw", "claim"] => self.meta(MetaKind::ClaimDraw)?,
+            ["draw", "decline"] => self.decline()?,
+            ["draw", ..] => writeln!(
+                self.out,
+                "refused: type draw offer, draw accept, draw decline or draw claim"
+            )?,
+            _ if self.game.to_act() == Some(Actor::Chance) && line == "roll" => {
+                let _ = self.game.roll();
+                self.after_action()?;
             }
-            Ok(_) => {
-                if self.game.to_act().and_then(Actor::color) != Some(self.me) {
-                    self.show_events()?;
-                }
-            }
-            Err(e) => writeln!(self.out, "refused: {e}")?,
+            _ => match self.game.play(line) {
+                Ok(_) => self.after_action()?,
+                Err(e) => writeln!(self.out, "refused: {e}")?,
+            },
         }
         Ok(true)
     }
 
-    fn bot_acts(&mut self, actor: Actor) -> std::io::Result<()> {
-        match self.game.random_action() {
-            Some(action) => {
-                if let Err(e) = self.game.play(&action) {
-                    writeln!(self.out, "the bot's action was refused: {e}")?;
-                    let _ = self
-                        .game
-                        .meta(actor.color().expect("a player"), MetaKind::Resign);
+    fn meta(&mut self, kind: MetaKind) -> std::io::Result<()> {
+        match self.game.meta(self.me, kind) {
+            Ok(_) => {
+                // Only the event: the position has not changed.
+                self.show_events()?;
+                if kind == MetaKind::OfferDraw {
+                    writeln!(self.out, "the bot answers by playing on")?;
                 }
+                Ok(())
             }
-            None => {
-                let _ = self
-                    .game
-                    .meta(actor.color().expect("a player"), MetaKind::Resign);
-            }
+            Err(e) => writeln!(self.out, "refused: {e}"),
         }
-        self.show_board()
     }
 
-    fn view(&self) -> serde_json::Value {
-        self.game.view(Seat::from(self.me))
+    fn decline(&mut self) -> std::io::Result<()> {
+        match self.game.draw_offer() {
+            Some(seat) if seat != self.me => writeln!(
+                self.out,
+                "you decline {seat}'s draw offer; it lapses when you act"
+            ),
+            _ => writeln!(
+                self.out,
+                "refused: there is no draw offer from {} to decline",
+                !self.me
+            ),
+        }
     }
 
-    fn show_board(&mut self) -> std::io::Result<()> {
-        let mut view = self.view();
-        if self.memory_mode && self.game.variant() == "reality-check" {
-            render::reality_check::without_reminders(&mut view);
+    fn bot_acts(&mut self, color: Color) -> std::io::Result<()> {
+        // A refusal's reason is the bot's own knowledge: it is not shown.
+        let acted = match self.game.random_action() {
+            Some(action) => self.game.play(&action).is_ok(),
+            None => false,
+        };
+        if !acted {
+            writeln!(self.out, "the bot cannot act and resigns")?;
+            let _ = self.game.meta(color, MetaKind::Resign);
         }
+        self.after_action()
+    }
+
+    /// After any action: its events, then (if the game goes on) the position and what is due.
+    /// The board is drawn whenever this seat acts next, so a seat that acts twice in a row sees
+    /// its first action's result.
+    fn after_action(&mut self) -> std::io::Result<()> {
+        if self.game.to_act().is_none() {
+            return Ok(());
+        }
+        self.show_events()?;
+        if self.my_turn() {
+            self.show_position()
+        } else {
+            self.show_status()
+        }
+    }
+
+    fn my_turn(&self) -> bool {
+        match self.game.to_act() {
+            Some(Actor::Chance) => self.scripted,
+            Some(actor) => actor.color() == Some(self.me),
+            None => false,
+        }
+    }
+
+    fn view(&self) -> AnyView {
+        let mut view = self.game.typed_view(Seat::from(self.me));
+        if let (AnyView::RealityCheck(v), true) = (&mut view, self.memory_mode) {
+            render::reality_check::without_reminders(&mut v.position, self.me);
+        }
+        view
+    }
+
+    fn turn(&self) -> Turn {
+        Turn {
+            me: self.me,
+            actor: self.game.to_act().and_then(Actor::color),
+        }
+    }
+
+    fn show_position(&mut self) -> std::io::Result<()> {
+        let view = self.view();
         writeln!(self.out)?;
-        let board = render::board(self.game.variant(), &view, self.me);
+        let board = render::board(&view, self.me);
         write!(self.out, "{}", self.themed(&board))?;
-        if let Some(status) = render::status(&view) {
-            writeln!(self.out, "{status}")?;
+        self.show_status()?;
+        if self.my_turn() {
+            self.show_legal()?;
         }
-        self.show_events()
+        Ok(())
+    }
+
+    fn show_status(&mut self) -> std::io::Result<()> {
+        for line in render::status(&self.view(), self.turn()) {
+            writeln!(self.out, "{line}")?;
+        }
+        if self.game.to_act() == Some(Actor::Chance) && self.scripted {
+            writeln!(self.out, "Chance acts: type its outcome, or roll")?;
+        }
+        Ok(())
     }
 
     /// Text in the chosen theme's words.
@@ -214,33 +314,76 @@ impl<W: Write> Terminal<'_, W> {
         }
     }
 
-    fn show_events(&mut self) -> std::io::Result<()> {
+    /// The events this seat may see that are not printed yet.
+    fn new_events(&mut self) -> Vec<Event> {
+        let seat = Seat::from(self.me);
         let view = self.view();
-        let events = view["events"].as_array().cloned().unwrap_or_default();
-        for event in events.iter().skip(self.shown) {
-            let line = self.themed(&render::event(event));
-            writeln!(self.out, "{line}")?;
+        let new: Vec<Event> = view
+            .events()
+            .iter()
+            .filter(|e| e.seats.includes(seat))
+            .skip(self.shown)
+            .cloned()
+            .collect();
+        self.shown += new.len();
+        new
+    }
+
+    fn show_events(&mut self) -> std::io::Result<()> {
+        let check = render::in_check(&self.view());
+        let events = self.new_events();
+        let last_move = events.iter().rposition(|e| e.kind == EventKind::Action);
+        for (i, event) in events.iter().enumerate() {
+            // A seat's own hidden action shows as its own text, not as the sealed public form.
+            let own_sealed =
+                event.kind == EventKind::Sealed && event.actor.color() == Some(self.me);
+            if own_sealed {
+                continue;
+            }
+            let line = render::event(event, check && Some(i) == last_move);
+            writeln!(self.out, "{}", self.themed(&line))?;
         }
-        self.shown = events.len();
         Ok(())
     }
 
     fn show_legal(&mut self) -> std::io::Result<()> {
         match self.game.legal() {
-            Some(legal) if legal.setup => {
-                writeln!(
-                    self.out,
-                    "a setup is due; shortcuts: {}",
-                    legal.actions.join(", ")
-                )
-            }
+            Some(legal) if legal.setup => writeln!(
+                self.out,
+                "a setup is due; shortcuts: {}",
+                legal.actions.join(", ")
+            ),
             Some(legal) => writeln!(self.out, "legal: {}", legal.actions.join(" ")),
             None => writeln!(self.out, "the game is over"),
         }
     }
 
+    fn help(&mut self) -> std::io::Result<()> {
+        let text = help_text(self.game.spec(), &self.game.record().options);
+        write!(self.out, "{text}")
+    }
+
+    /// The end: this seat's last events (ending with "game over"), what the end reveals, the
+    /// result.
     fn finish(&mut self) -> std::io::Result<()> {
-        self.show_board()?;
+        self.show_events()?;
+        let seat = Seat::from(self.me);
+        let view = self.view();
+        let hidden: Vec<&Event> = view
+            .events()
+            .iter()
+            .filter(|e| !e.seats.includes(seat))
+            .collect();
+        if !hidden.is_empty() {
+            writeln!(self.out, "revealed:")?;
+        }
+        for event in hidden {
+            let line = render::event(event, false);
+            writeln!(self.out, "{}", self.themed(&line))?;
+        }
+        let board = render::board(&view, self.me);
+        write!(self.out, "{}", self.themed(&board))?;
+        self.reveal_seed()?;
         let outcome = self.game.outcome().expect("the game is over");
         let verdict = match outcome.winner {
             Some(w) if w == self.me => "you win",
@@ -248,5 +391,115 @@ impl<W: Write> Terminal<'_, W> {
             None => "draw",
         };
         writeln!(self.out, "result: {outcome} ({verdict})")
+    }
+}
+
+impl<W: Write> Terminal<'_, W> {
+    /// The seed the dice came from, so the rolls can be checked (`--record`, then `verify`).
+    fn reveal_seed(&mut self) -> std::io::Result<()> {
+        let record = self.game.record();
+        if !record.actions.iter().any(|a| a.actor == Actor::Chance) {
+            return Ok(());
+        }
+        match record.scripted {
+            true => writeln!(self.out, "the dice were typed: a scripted game"),
+            false => writeln!(
+                self.out,
+                "the dice came from seed {}, committed as {}",
+                record.seed,
+                record.seed_commitment.unwrap_or_default()
+            ),
+        }
+    }
+}
+
+/// In-game help: the terminal's commands, the variant's action forms with an example each, and
+/// its options with the values in force.
+pub fn help_text(spec: &VariantSpec, options: &Options) -> String {
+    let mut text = String::from("Commands:\n");
+    for (command, meaning) in COMMANDS {
+        text.push_str(&format!("  {command:<14} {meaning}\n"));
+    }
+    text.push_str(&format!(
+        "{} actions (any other line is read as one; `bluffchess rules {}` for the rules):\n",
+        spec.name, spec.id
+    ));
+    for form in spec.actions {
+        text.push_str(&format!("  {}\n      {}\n", form.example, form.meaning));
+    }
+    for option in spec.options {
+        let value = options
+            .get(option.name)
+            .map_or(option.default, String::as_str);
+        text.push_str(&format!(
+            "Option {}={value} (values: {}): {}\n",
+            option.name,
+            option.values.join(", "),
+            option.description
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `me` is shown while `actions` are played, one by one, from the start.
+    fn screen(variant: &str, actions: &[&str], me: Color) -> String {
+        let game = AnyGame::new(variant, &Options::new(), 1, SaltSource::Seeded(1)).unwrap();
+        let mut out = Vec::new();
+        let mut terminal = Terminal {
+            game,
+            theme: Theme::Plain,
+            me,
+            memory_mode: false,
+            scripted: false,
+            shown: 0,
+            out: &mut out,
+        };
+        terminal.show_position().unwrap();
+        for action in actions {
+            terminal.game.play(action).unwrap();
+            terminal.after_action().unwrap();
+        }
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Two games that differ only in a hidden choice of Black look the same on White's screen.
+    fn same_for_white(variant: &str, a: &[&str], b: &[&str]) {
+        let (left, right) = (
+            screen(variant, a, Color::White),
+            screen(variant, b, Color::White),
+        );
+        assert_eq!(left, right, "{variant}");
+        assert_ne!(
+            screen(variant, a, Color::Black),
+            screen(variant, b, Color::Black),
+            "Black sees its own choice"
+        );
+    }
+
+    #[test]
+    fn a_hidden_choice_never_reaches_the_other_seats_screen() {
+        let bs =
+            |black: &'static str| vec!["setup standard", black, "e2e4", "accept", "d7d5", "accept"];
+        same_for_white(
+            "bs",
+            &bs("setup RNBQKBNR/PPPPPPPP"),
+            &bs("setup RNBKQBNR/PPPPPPPP"),
+        );
+        same_for_white(
+            "alter-ego",
+            &["e2e4", "d7d5", "stay"],
+            &["e2e4", "d7d5", "transfer d8"],
+        );
+        let white = "setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN";
+        let rc = |black: &'static str| vec![white, black, "b3b4", "flip d2"];
+        same_for_white(
+            "reality-check",
+            &rc("setup d9=RR c8=NB e8=NR d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN"),
+            &rc("setup d9=RR c8=NR e8=NB d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN"),
+        );
     }
 }

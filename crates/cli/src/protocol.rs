@@ -49,15 +49,16 @@ impl Session {
             .ok_or("the command has no \"cmd\" field")?
             .as_str()
             .ok_or("\"cmd\" must be a string")?;
-        if name == "new" {
-            return self.new_game(fields);
-        }
-        let known = COMMANDS.split(", ").any(|c| c == name);
+        let known = name == "new" || COMMANDS.split(", ").any(|c| c == name);
         if !known {
             return Err(format!(
-                "unknown command {:?}: the commands are {COMMANDS}",
+                "unknown command {:?}: the commands are new, {COMMANDS}",
                 shorten(name)
             ));
+        }
+        check_fields(name, fields)?;
+        if name == "new" {
+            return self.new_game(fields);
         }
         let game = self
             .game
@@ -105,15 +106,54 @@ impl Session {
             Some(Value::Bool(true)) => SaltSource::Seeded(seed),
             Some(_) => return Err("\"deterministic\" must be true or false".into()),
         };
-        let game = AnyGame::new(variant, &options, seed, salts).map_err(|e| e.to_string())?;
+        let scripted = match fields.get("scripted") {
+            None | Some(Value::Bool(false)) => false,
+            Some(Value::Bool(true)) => true,
+            Some(_) => return Err("\"scripted\" must be true or false".into()),
+        };
+        let mut game = AnyGame::new(variant, &options, seed, salts).map_err(|e| e.to_string())?;
+        if scripted {
+            game = game.scripted();
+        }
+        // The seed stays secret until the end: only its commitment is answered.
         let answer = json!({
             "to_act": game.to_act(),
             "variant": game.variant(),
             "game_id": game.record().game_id,
-            "seed": seed,
+            "seed_commitment": game.seed_commitment(),
+            "scripted": scripted,
         });
         self.game = Some(game);
         Ok(answer)
+    }
+}
+
+/// The fields each command takes: any other is refused by name (a typo must not pass unseen).
+fn allowed_fields(command: &str) -> &'static [&'static str] {
+    match command {
+        "new" => &[
+            "cmd",
+            "variant",
+            "options",
+            "seed",
+            "deterministic",
+            "scripted",
+        ],
+        "play" => &["cmd", "action"],
+        "view" | "resign" | "offer_draw" | "accept_draw" | "claim_draw" => &["cmd", "seat"],
+        _ => &["cmd"],
+    }
+}
+
+fn check_fields(command: &str, fields: &Map<String, Value>) -> Result<(), String> {
+    let allowed = allowed_fields(command);
+    match fields.keys().find(|k| !allowed.contains(&k.as_str())) {
+        Some(field) => Err(format!(
+            "unknown field {:?} in {command}: its fields are {}",
+            shorten(field),
+            allowed.join(", ")
+        )),
+        None => Ok(()),
     }
 }
 
@@ -214,7 +254,9 @@ pub fn run() -> Result<(), String> {
     let mut session = Session::default();
     while let Some(line) = read_line(&mut input).map_err(|e| e.to_string())? {
         let answer = match line {
-            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) if line.trim().is_empty() => {
+                json!({"ok": false, "error": "empty line: send one JSON command a line"})
+            }
             Ok(line) => session.answer(&line),
             Err(error) => json!({"ok": false, "error": error}),
         };

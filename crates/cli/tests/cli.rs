@@ -133,7 +133,8 @@ fn the_arbiter_plays_a_game_and_keeps_its_record() {
     ]);
     assert_eq!(
         answers[0],
-        json!({"ok":true,"to_act":"white","variant":"chess","game_id":answers[0]["game_id"],"seed":7})
+        json!({"ok":true,"to_act":"white","variant":"chess","game_id":answers[0]["game_id"],
+               "seed_commitment":answers[0]["seed_commitment"],"scripted":false})
     );
     assert_eq!(answers[1]["actions"].as_array().unwrap().len(), 20);
     assert_eq!(answers[2]["to_act"], "black");
@@ -242,7 +243,7 @@ fn the_terminal_game_explains_refusals_and_plays_on() {
         "help\ne2e4\nnonsense\nresign\n",
     );
     let text = stdout(&output);
-    assert!(text.contains("resign   give up"), "{text}");
+    assert!(text.contains("draw offer     offer a draw"), "{text}");
     assert!(text.contains("refused: illegal action \"e2e4\""), "{text}");
     assert!(
         text.contains("refused: cannot read action \"nonsense\""),

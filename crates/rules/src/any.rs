@@ -3,7 +3,7 @@
 
 use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record, RecordedAction};
 use crate::board::Color;
-use crate::commitment::{chain, commit, salt_from_hex, SaltSource};
+use crate::commitment::{chain, commit, commit_seed, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat, View};
 use crate::registry::VariantSpec;
 use crate::variants::alter_ego::AlterEgo;
@@ -256,6 +256,27 @@ impl AnyGame {
         dispatch!(self, g => g.roll())
     }
 
+    /// The same game, started as scripted: Chance's outcomes are chosen with
+    /// [`AnyGame::play`] instead of drawn from the seed, and the record says so.
+    pub fn scripted(self) -> AnyGame {
+        dispatch!(self, g => AnyGame::from_arbiter(g.scripted()))
+    }
+
+    /// The seat whose draw offer stands, if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        dispatch!(self, g => g.draw_offer())
+    }
+
+    /// The commitment to the game's seed, public from the start.
+    pub fn seed_commitment(&self) -> String {
+        dispatch!(self, g => g.seed_commitment())
+    }
+
+    /// The outcome the seed gives Chance now, when Chance is to act.
+    pub fn seeded_roll(&self) -> Option<String> {
+        dispatch!(self, g => g.seeded_roll())
+    }
+
     /// A resignation, draw offer, acceptance or claim.
     pub fn meta(&mut self, seat: Color, kind: MetaKind) -> Result<Vec<Event>, ArbiterError> {
         dispatch!(self, g => g.meta(seat, kind))
@@ -320,6 +341,9 @@ pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
         }
         Err(NewGameError::Option(e)) => return bad("options", e.to_string()),
     };
+    // The replay chooses Chance's outcomes from the record, each checked against the seed first.
+    game = game.scripted();
+    check_seed(record)?;
     let mut metas = record.meta.iter().enumerate().peekable();
     for (i, recorded) in record.actions.iter().enumerate() {
         while let Some((m, meta)) = metas.next_if(|(_, meta)| meta.after <= i) {
@@ -340,6 +364,9 @@ pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
                     recorded.actor, recorded.actor
                 ),
             );
+        }
+        if !record.scripted {
+            check_roll(&game, &entry, &recorded.text)?;
         }
         if let Err(e) = game.play(&recorded.text) {
             return bad(entry, format!("{e}"));
@@ -369,6 +396,12 @@ pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
         replay_meta(&mut game, m, meta.seat, meta.kind, meta.after, after)?;
     }
     let outcome = game.outcome();
+    if outcome.is_some() && record.seed_commitment.is_some() && record.seed_salt.is_none() {
+        return bad(
+            "seed",
+            "the game is over but the seed's commitment was never opened",
+        );
+    }
     if outcome.is_some() {
         if let Some(a) = record
             .actions
@@ -385,12 +418,49 @@ pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
         return bad(
             "outcome",
             format!(
-                "recorded {:?}, the replay gives {:?}",
-                record.outcome, outcome
+                "recorded {}, the replay gives {}",
+                outcome_text(record.outcome),
+                outcome_text(outcome)
             ),
         );
     }
     Ok(outcome)
+}
+
+fn outcome_text(outcome: Option<Outcome>) -> String {
+    outcome.map_or("no outcome (the game goes on)".to_string(), |o| {
+        format!("\"{o}\"")
+    })
+}
+
+/// Checks the seed against its commitment, once it is opened.
+fn check_seed(record: &Record) -> Result<(), VerifyError> {
+    let (Some(commitment), Some(salt_hex)) = (&record.seed_commitment, &record.seed_salt) else {
+        return Ok(());
+    };
+    let Some(salt) = salt_from_hex(salt_hex) else {
+        return bad("seed", "the seed's salt is not 64 hex digits");
+    };
+    if commit_seed(&record.game_id, record.seed, &salt) != *commitment {
+        return bad(
+            "seed",
+            "the seed does not match its commitment: the seed was changed",
+        );
+    }
+    Ok(())
+}
+
+/// Checks that Chance's recorded outcome is the one the seed gives.
+fn check_roll(game: &AnyGame, entry: &str, text: &str) -> Result<(), VerifyError> {
+    match game.seeded_roll() {
+        Some(rolled) if rolled != text => bad(
+            entry,
+            format!(
+                "Chance's outcome {text:?} is not the seed's, {rolled:?}: the roll was changed"
+            ),
+        ),
+        _ => Ok(()),
+    }
 }
 
 fn replay_meta(

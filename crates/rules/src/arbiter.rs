@@ -1,9 +1,10 @@
 //! The arbiter: holds one game's truth and everything around the rules that every variant shares:
 //! the commitments to hidden choices and their openings, resignation, draw offers and claims, the
-//! seeded generator that plays Chance and draws random setups, and the game record.
+//! seed (committed at the start, opened at the end) that Chance's outcomes and random setups are
+//! drawn from, and the game record.
 
 use crate::board::Color;
-use crate::commitment::{chain, commit, to_hex, Salt, SaltSource};
+use crate::commitment::{chain, chance_rng, commit, commit_seed, to_hex, Salt, SaltSource};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, Event, EventKind, Game, OptionError, Options, Outcome,
     Seat, View,
@@ -94,6 +95,17 @@ pub struct Record {
     pub game_id: String,
     /// The seed of the game's generator (Chance, random setups).
     pub seed: u64,
+    /// The commitment to the seed, public from the start (absent in records made before seeds
+    /// were committed).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seed_commitment: Option<String>,
+    /// The salt that opens the seed's commitment, once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seed_salt: Option<String>,
+    /// Whether Chance's outcomes were chosen by the players (a scripted game) instead of drawn
+    /// from the seed.
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub scripted: bool,
     /// Every action, in order.
     pub actions: Vec<RecordedAction>,
     /// Resignations, offers, acceptances and claims.
@@ -124,6 +136,9 @@ pub enum ArbiterError {
     /// A roll while a player, not Chance, is to act.
     #[error("it is not Chance's turn to act")]
     NotChance,
+    /// Chance's outcome chosen in a game not started as scripted.
+    #[error("Chance's outcome comes from the game's seed: roll it (only a game started as scripted may choose it)")]
+    NotScripted,
 }
 
 impl ArbiterError {
@@ -136,6 +151,7 @@ impl ArbiterError {
             ArbiterError::NoOffer(_) => "no-offer",
             ArbiterError::NoClaim => "no-claim",
             ArbiterError::NotChance => "not-chance",
+            ArbiterError::NotScripted => "not-scripted",
         }
     }
 }
@@ -153,6 +169,8 @@ pub struct Arbiter<G: Game> {
     game: G,
     game_id: String,
     seed: u64,
+    seed_salt: Salt,
+    scripted: bool,
     rng: StdRng,
     salts: SaltSource,
     actions: Vec<RecordedAction>,
@@ -199,6 +217,8 @@ impl<G: Game> Arbiter<G> {
             game,
             game_id,
             seed,
+            seed_salt: salts.seed_salt(),
+            scripted: false,
             rng: StdRng::seed_from_u64(seed),
             salts,
             actions: Vec::new(),
@@ -207,6 +227,23 @@ impl<G: Game> Arbiter<G> {
             draw_offer: None,
             ended: None,
         })
+    }
+
+    /// The same game, started as scripted: Chance's outcomes are played as text instead of
+    /// drawn from the seed, and the record says so.
+    pub fn scripted(mut self) -> Self {
+        self.scripted = true;
+        self
+    }
+
+    /// The commitment to the game's seed (public from the start).
+    pub fn seed_commitment(&self) -> String {
+        commit_seed(&self.game_id, self.seed, &self.seed_salt)
+    }
+
+    /// The seat whose draw offer stands, if any.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
     }
 
     /// The game's truth (for tests and analysis; never for a seat).
@@ -287,7 +324,8 @@ impl<G: Game> Arbiter<G> {
         Ok(self.game.parse_action(text.trim())?)
     }
 
-    /// Plays an action of the actor to act (Chance's too, for scripted tests). Returns the new
+    /// Plays an action of the actor to act (Chance's too, in a game started as
+    /// [`Arbiter::scripted`]). Returns the new
     /// events the actor may see.
     ///
     /// # Examples
@@ -306,17 +344,35 @@ impl<G: Game> Arbiter<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn play(&mut self, text: &str) -> Result<Vec<Event>, ArbiterError> {
+        if self.to_act() == Some(Actor::Chance) && !self.scripted {
+            return Err(ArbiterError::NotScripted);
+        }
         let action = self.read(text)?;
         self.apply(&action)
     }
 
-    /// Lets Chance act, drawing from the game's generator.
+    /// Lets Chance act: its outcome is drawn from a generator seeded by the game's seed and the
+    /// action's index (see [`crate::commitment::chance_rng`]), so `verify` can recompute it.
     pub fn roll(&mut self) -> Result<Vec<Event>, ArbiterError> {
         if self.to_act() != Some(Actor::Chance) {
             return Err(ArbiterError::NotChance);
         }
-        let chosen = crate::playout::roll(&self.game, &mut self.rng).expect("Chance has outcomes");
+        let chosen = self.seeded_outcome().expect("Chance has outcomes");
         self.apply(&chosen)
+    }
+
+    fn seeded_outcome(&self) -> Option<G::Action> {
+        let mut rng = chance_rng(self.seed, self.game.action_count());
+        crate::playout::roll(&self.game, &mut rng)
+    }
+
+    /// The outcome the seed gives Chance now, when Chance is to act: what [`Arbiter::roll`]
+    /// plays, and what a record's roll is checked against.
+    pub fn seeded_roll(&self) -> Option<String> {
+        if self.to_act() != Some(Actor::Chance) {
+            return None;
+        }
+        self.seeded_outcome().map(|a| a.to_string())
     }
 
     fn apply(&mut self, action: &G::Action) -> Result<Vec<Event>, ArbiterError> {
@@ -507,6 +563,9 @@ impl<G: Game> Arbiter<G> {
             options: self.game.options(),
             game_id: self.game_id.clone(),
             seed: self.seed,
+            seed_commitment: Some(self.seed_commitment()),
+            seed_salt: self.outcome().map(|_| to_hex(&self.seed_salt)),
+            scripted: self.scripted,
             actions: self.actions.clone(),
             meta: self.meta.clone(),
             outcome: self.outcome(),

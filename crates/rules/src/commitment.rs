@@ -5,8 +5,8 @@
 //! bytes, the action text in UTF-8, a zero byte, and the salt. Hashes and salts are written as
 //! lower-case hex.
 
-use rand::rngs::OsRng;
-use rand::TryRngCore;
+use rand::rngs::{OsRng, StdRng};
+use rand::{SeedableRng, TryRngCore};
 use sha2::{Digest, Sha256};
 
 /// A 32-byte salt.
@@ -22,6 +22,19 @@ pub enum SaltSource {
 }
 
 impl SaltSource {
+    /// The salt of the commitment to the game's seed.
+    pub fn seed_salt(self) -> Salt {
+        match self {
+            SaltSource::Os => SaltSource::Os.salt(0),
+            SaltSource::Seeded(seed) => {
+                let mut hasher = Sha256::new();
+                hasher.update(b"bluffchess deterministic seed salt\0");
+                hasher.update(seed.to_be_bytes());
+                hasher.finalize().into()
+            }
+        }
+    }
+
     /// The salt for the action at `index`.
     pub fn salt(self, index: usize) -> Salt {
         match self {
@@ -53,6 +66,29 @@ pub fn commit(game_id: &str, index: usize, text: &str, salt: &Salt) -> String {
     hasher.update([0]);
     hasher.update(salt);
     to_hex(&hasher.finalize())
+}
+
+/// The commitment to a game's seed (hex): SHA-256 over `bluffchess seed`, a zero byte, the game
+/// id, a zero byte, the seed (8 bytes, big-endian) and a 32-byte salt.
+pub fn commit_seed(game_id: &str, seed: u64, salt: &Salt) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(b"bluffchess seed\0");
+    hasher.update(game_id.as_bytes());
+    hasher.update([0]);
+    hasher.update(seed.to_be_bytes());
+    hasher.update(salt);
+    to_hex(&hasher.finalize())
+}
+
+/// The generator Chance draws its outcome from at action `index`: seeded with SHA-256 over
+/// `bluffchess chance`, a zero byte, the seed and the index (8 bytes each, big-endian), so that
+/// every roll can be recomputed from the seed alone.
+pub fn chance_rng(seed: u64, index: usize) -> StdRng {
+    let mut hasher = Sha256::new();
+    hasher.update(b"bluffchess chance\0");
+    hasher.update(seed.to_be_bytes());
+    hasher.update((index as u64).to_be_bytes());
+    StdRng::from_seed(hasher.finalize().into())
 }
 
 /// Lower-case hex.

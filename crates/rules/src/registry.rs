@@ -61,6 +61,36 @@ impl OptionSpec {
     }
 }
 
+/// One form of action a player types, with an example: what in-game help lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ActionForm {
+    /// An example of the form (`transfer d1`).
+    pub example: &'static str,
+    /// When it is typed and what it does, in one line.
+    pub meaning: &'static str,
+}
+
+impl ActionForm {
+    /// A form and what it means.
+    pub const fn new(example: &'static str, meaning: &'static str) -> ActionForm {
+        ActionForm { example, meaning }
+    }
+}
+
+/// The move forms of the variants whose moves are orthodox.
+pub const ORTHODOX_MOVES: [ActionForm; 4] = [
+    ActionForm::new(
+        "e2e4",
+        "a move in UCI, from-square then to-square, in any case (E2E4)",
+    ),
+    ActionForm::new(
+        "e7e8q",
+        "a promotion: add the new piece's letter, q, r, b or n",
+    ),
+    ActionForm::new("e1g1", "castling, as the king's move (e1c1 the long side)"),
+    ActionForm::new("Nf3", "a move in SAN: e4, Nf3, exd5, O-O, O-O-O, e8=Q"),
+];
+
 /// One variant: how it is named and which options it takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct VariantSpec {
@@ -72,6 +102,8 @@ pub struct VariantSpec {
     pub summary: &'static str,
     /// Its rules options, in canonical order.
     pub options: &'static [OptionSpec],
+    /// The forms of action its players type.
+    pub actions: &'static [ActionForm],
 }
 
 /// Options checked against a variant's schema: every option present, each with a valid value.
@@ -139,7 +171,7 @@ impl VariantSpec {
         match self.options {
             [] => format!("unknown option: {} has no options", self.name),
             options => format!(
-                "unknown option: {} has {}",
+                "unknown option: the options of {} are {}",
                 self.name,
                 options
                     .iter()

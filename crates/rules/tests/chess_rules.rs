@@ -747,8 +747,10 @@ fn move_text() {
         }
     );
     assert_eq!(mv("e1g1").to_string(), "e1g1");
+    // UCI is read in any case; the canonical text is lower case.
+    assert_eq!(mv("E7E8Q"), mv("e7e8q"));
     for bad in [
-        "", "e2", "e2e", "e2e4e5", "i2e4", "e9e4", "e2e4k", "e2e4p", "e7e8Q", "é2e4",
+        "", "e2", "e2e", "e2e4e5", "i2e4", "e9e4", "e2e4k", "e2e4p", "é2e4",
     ] {
         let error = bad.parse::<Move>().expect_err(bad);
         assert!(!error.reason.is_empty());

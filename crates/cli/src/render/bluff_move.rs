@@ -3,32 +3,28 @@
 
 use super::chess::{chess_board, fen_rows};
 use bluffchess_rules::board::Color;
-use serde_json::Value;
+use bluffchess_rules::variants::bluff_move::BluffMoveSummary;
 
 /// The board with its marks and a legend.
-pub(super) fn board(position: &Value, seat: Color) -> String {
-    let fen = position["fen"].as_str().unwrap_or("");
+pub(super) fn board(position: &BluffMoveSummary, seat: Color) -> String {
+    let fen = position.fen.as_str();
     let mut marks = Vec::new();
-    for bluff in position["bluffs"].as_array().into_iter().flatten() {
-        if let Some(square) = bluff["square"].as_str() {
-            marks.push((square.to_string(), '\''));
-        }
+    for bluff in &position.bluffs {
+        marks.push((bluff.square.to_string(), '\''));
     }
-    for real in position["real"].as_array().into_iter().flatten() {
-        let Some(square) = real.as_str() else {
-            continue;
-        };
-        let enemy = letter_on(fen, square)
+    for real in &position.real {
+        let square = real.to_string();
+        let enemy = letter_on(fen, &square)
             .is_some_and(|c| c.is_ascii_uppercase() != (seat == Color::White));
         if enemy {
-            marks.push((square.to_string(), '!'));
+            marks.push((square, '!'));
         }
     }
     let mut out = chess_board(fen, seat, &marks);
     out.push_str(
         "   ' a bluff (its real piece stays hidden)   ! an enemy piece known to be real\n",
     );
-    if let Some(quiet) = position["quiet_moves"].as_u64().filter(|&q| q >= 150) {
+    if let Some(quiet) = Some(position.quiet_moves).filter(|&q| q >= 150) {
         out.push_str(&format!(
             "   {quiet} moves without a real piece captured: the draw comes at 200\n"
         ));
@@ -52,12 +48,14 @@ mod tests {
 
     #[test]
     fn own_bluffs_and_enemy_pieces_known_real_are_marked() {
-        let position = json!({
+        let position: BluffMoveSummary = serde_json::from_value(json!({
             "fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPPPPP/RNBQKBNR b",
             "bluffs": [{"color": "white", "square": "e4", "real": "e2"}],
             "real": ["e2", "e8"],
+            "turn": "black",
             "quiet_moves": 1,
-        });
+        }))
+        .unwrap();
         let out = board(&position, Color::White);
         assert!(out.contains(" 4 | . . . . P'. . . |"), "{out}");
         assert!(out.contains(" 8 | r n b q k!b n r |"), "{out}");

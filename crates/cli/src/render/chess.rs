@@ -1,45 +1,90 @@
 //! The 8x8 board, and the marks the orthodox-board variants put on it.
 
+use super::{check_note, claim_note, title, Turn};
 use bluffchess_rules::board::Color;
-use serde_json::Value;
+use bluffchess_rules::variants::alter_ego::AlterEgoSummary;
+use bluffchess_rules::variants::ambiguous::AmbiguousSummary;
 
 /// Alter Ego: `*` marks your ego, `!` the enemy ego, `?` the enemy turn piece whose decision is
 /// sealed (the ego stayed there, or was transferred).
-pub(super) fn alter_ego_board(position: &Value, seat: Color) -> String {
+pub(super) fn alter_ego_board(position: &AlterEgoSummary, seat: Color) -> String {
     let (own, enemy) = match seat {
-        Color::White => (&position["white_ego"], &position["black_ego"]),
-        Color::Black => (&position["black_ego"], &position["white_ego"]),
+        Color::White => (&position.white_ego, &position.black_ego),
+        Color::Black => (&position.black_ego, &position.white_ego),
     };
     let mut marks = Vec::new();
-    if let Some(sq) = own["square"].as_str() {
+    if let Some(sq) = own.square {
         marks.push((sq.to_string(), '*'));
     }
-    if let Some(sq) = enemy["square"].as_str() {
-        let sealed = enemy["sealed"] == Value::Bool(true);
-        marks.push((sq.to_string(), if sealed { '?' } else { '!' }));
+    if let Some(sq) = enemy.square {
+        marks.push((sq.to_string(), if enemy.sealed { '?' } else { '!' }));
     }
-    let mut out = chess_board(position["fen"].as_str().unwrap_or(""), seat, &marks);
+    let mut out = chess_board(&position.fen, seat, &marks);
     out.push_str("   * your alter ego   ! the enemy's   ? enemy turn piece, decision sealed\n");
     out
 }
 
+/// Alter Ego's status: check, the death move, the decision (prompted only to the decider).
+pub(super) fn alter_ego_status(notes: &mut Vec<String>, position: &AlterEgoSummary, turn: Turn) {
+    check_note(notes, position.check, position.turn);
+    // The waiting seat has the event; the seat to act is reminded that it may capture.
+    if position.death_move && turn.mine() && !position.deciding {
+        notes.push("the last move was a death move".to_string());
+    }
+    if position.deciding {
+        notes.push(match turn.mine() {
+            true => "decide: stay, or transfer <square> (hidden from the opponent)".to_string(),
+            false => format!("{} is deciding: stay or transfer", turn.actor_name()),
+        });
+    }
+    if let Some(bound) = position.bound {
+        notes.push(format!(
+            "{}'s alter ego is bound: the piece on {bound} must move",
+            title(position.turn)
+        ));
+    }
+    claim_note(notes, position.claimable_draw, turn);
+}
+
 /// Ambiguous Chess: while a pick is due, `*` marks the named square and `?` each piece that could
 /// go there.
-pub(super) fn ambiguous_board(position: &Value, seat: Color) -> String {
+pub(super) fn ambiguous_board(position: &AmbiguousSummary, seat: Color) -> String {
     let mut marks = Vec::new();
-    if let Some(named) = position["named"].as_str() {
+    if let Some(named) = position.named {
         marks.push((named.to_string(), '*'));
-        for candidate in position["candidates"].as_array().into_iter().flatten() {
-            if let Some(from) = candidate.as_str().and_then(|c| c.get(..2)) {
+        for candidate in &position.candidates {
+            if let Some(from) = candidate.get(..2) {
                 marks.push((from.to_string(), '?'));
             }
         }
     }
-    let mut out = chess_board(position["fen"].as_str().unwrap_or(""), seat, &marks);
+    let mut out = chess_board(&position.fen, seat, &marks);
     if !marks.is_empty() {
         out.push_str("   * the named square   ? a piece that could go there\n");
     }
     out
+}
+
+/// Ambiguous Chess's status: who names, who picks (prompted only to the seat that does).
+pub(super) fn ambiguous_status(notes: &mut Vec<String>, position: &AmbiguousSummary, turn: Turn) {
+    check_note(notes, position.check, position.turn);
+    let mover = title(position.turn);
+    match (position.step.as_str(), turn.mine()) {
+        ("name", true) => notes
+            .push("name a square (e4): your opponent picks which of your pieces goes there".into()),
+        ("name", false) => notes.push(format!("{mover} is naming a square")),
+        ("pick", true) => notes.push(format!(
+            "pick {mover}'s move to {}: {}",
+            position.named.map_or("?".into(), |s| s.to_string()),
+            position.candidates.join(", ")
+        )),
+        ("pick", false) => notes.push(format!(
+            "{} is picking which of your pieces goes to {}",
+            turn.actor_name(),
+            position.named.map_or("?".into(), |s| s.to_string()),
+        )),
+        _ => {}
+    }
 }
 
 /// An 8x8 board from a FEN's placement field: upper case White, lower case Black, `.` empty;

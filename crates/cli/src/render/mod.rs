@@ -1,4 +1,4 @@
-//! Drawing a seat's view in the terminal: one file per board family, this one for what all
+//! Drawing a seat's typed view in the terminal: one file per board family, this one for what all
 //! variants share (events, status lines).
 
 mod bluff_move;
@@ -9,76 +9,156 @@ pub mod reality_check;
 pub use bs::silly;
 
 use bluffchess_rules::board::Color;
+use bluffchess_rules::game::{Actor, Event, EventKind, Fact};
+use bluffchess_rules::AnyView;
 use chess::{alter_ego_board, ambiguous_board, chess_board};
-use serde_json::Value;
 
 /// The board as the seat sees it, its own side at the bottom.
-pub fn board(variant: &str, view: &Value, seat: Color) -> String {
-    let position = &view["position"];
-    let fen = position["fen"].as_str().unwrap_or("");
-    match variant {
-        "chess" => chess_board(fen, seat, &[]),
-        "alter-ego" => alter_ego_board(position, seat),
-        "ambiguous" => ambiguous_board(position, seat),
-        "bluff-move" => bluff_move::board(position, seat),
-        "reality-check" => reality_check::board(position, seat),
-        "bs" => bs::board(position, seat),
-        _ => format!("{position:#}"),
+pub fn board(view: &AnyView, seat: Color) -> String {
+    match view {
+        AnyView::Chess(v) => chess_board(&v.position.fen, seat, &[]),
+        AnyView::AlterEgo(v) => alter_ego_board(&v.position, seat),
+        AnyView::Ambiguous(v) => ambiguous_board(&v.position, seat),
+        AnyView::BluffMove(v) => bluff_move::board(&v.position, seat),
+        AnyView::RealityCheck(v) => reality_check::board(&v.position, seat),
+        AnyView::Bs(v) => bs::board(&v.position, seat),
     }
 }
 
-/// A line about the position worth saying (check, a claimable draw), if any.
-pub fn status(view: &Value) -> Option<String> {
-    let position = &view["position"];
+/// Who is to act, as the status lines see it.
+#[derive(Clone, Copy)]
+pub struct Turn {
+    /// The seat the screen belongs to.
+    pub me: Color,
+    /// The player to act, if a player is.
+    pub actor: Option<Color>,
+}
+
+impl Turn {
+    /// Whether the screen's seat acts now.
+    pub fn mine(self) -> bool {
+        self.actor == Some(self.me)
+    }
+
+    /// The actor's name with a capital (`Black`), for "Black is deciding".
+    pub fn actor_name(self) -> String {
+        self.actor.map_or_else(|| "Chance".to_string(), title)
+    }
+}
+
+/// `White` or `Black`.
+pub fn title(color: Color) -> String {
+    let name = color.name();
+    name[..1].to_uppercase() + &name[1..]
+}
+
+/// What is worth saying about the position (check, what is due), one line each. A prompt for a
+/// choice goes only to the seat that makes it; the other seat is told who is choosing.
+pub fn status(view: &AnyView, turn: Turn) -> Vec<String> {
     let mut notes = Vec::new();
-    if position["check"] == Value::Bool(true) {
-        notes.push("check!".to_string());
+    match view {
+        AnyView::Chess(v) => {
+            check_note(&mut notes, v.position.check, v.position.turn);
+            claim_note(&mut notes, v.position.claimable_draw, turn);
+        }
+        AnyView::AlterEgo(v) => chess::alter_ego_status(&mut notes, &v.position, turn),
+        AnyView::Ambiguous(v) => chess::ambiguous_status(&mut notes, &v.position, turn),
+        AnyView::BluffMove(_) => {}
+        AnyView::RealityCheck(v) => notes.extend(reality_check::due(&v.position, turn)),
+        AnyView::Bs(v) => notes.extend(bs::due(&v.position, turn)),
     }
-    if position["death_move"] == Value::Bool(true) {
-        notes.push("the last move was a death move".to_string());
-    }
-    if position["deciding"] == Value::Bool(true) {
-        notes.push("decide: stay, or transfer <square>".to_string());
-    }
-    match position["step"].as_str() {
-        Some("name") => notes.push(format!(
-            "{} names a square; the opponent picks which piece goes there",
-            position["turn"].as_str().unwrap_or("?")
-        )),
-        Some("pick") => notes.push(format!(
-            "pick {}'s move to {}: {}",
-            position["turn"].as_str().unwrap_or("?"),
-            position["named"].as_str().unwrap_or("?"),
-            position["candidates"]
-                .as_array()
-                .map(|c| c
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .collect::<Vec<_>>()
-                    .join(", "))
-                .unwrap_or_default()
-        )),
-        _ => {}
-    }
-    if let Some(bound) = position["bound"].as_str() {
-        notes.push(format!("the ego is bound to the piece on {bound}"));
-    }
-    if let Some(claim) = position["claimable_draw"].as_str() {
-        notes.push(format!("a draw may be claimed ({claim}): type claim"));
-    }
-    (!notes.is_empty()).then(|| notes.join("  "))
+    notes
 }
 
-/// One event as a line: who, and what the seat was told.
-pub fn event(event: &Value) -> String {
-    let actor = event["actor"].as_str().unwrap_or("?");
-    let text = event["text"].as_str().unwrap_or("");
-    match event["kind"].as_str().unwrap_or("") {
-        "sealed" => format!("{actor}: {text} (sealed)"),
-        "reveal" => format!("{actor}: revealed {text}"),
-        "info" => format!("  {text}"),
-        "meta" => format!("{actor}: {}", text.replace('_', " ")),
-        "end" => format!("game over: {text}"),
-        _ => format!("{actor}: {text}"),
+fn check_note(notes: &mut Vec<String>, check: bool, side: Color) {
+    if check {
+        notes.push(format!("{} is in check", title(side)));
+    }
+}
+
+fn claim_note(notes: &mut Vec<String>, claim: Option<bluffchess_rules::EndReason>, turn: Turn) {
+    if let (Some(reason), true) = (claim, turn.mine()) {
+        notes.push(format!("a draw may be claimed ({reason}): type draw claim"));
+    }
+}
+
+/// Whether the position's side to move is in check (for the variants with check).
+pub fn in_check(view: &AnyView) -> bool {
+    match view {
+        AnyView::Chess(v) => v.position.check,
+        AnyView::AlterEgo(v) => v.position.check,
+        AnyView::Ambiguous(v) => v.position.check,
+        _ => false,
+    }
+}
+
+/// One event as a line: actions numbered from 1, captures and (with `check`) checks marked.
+pub fn event(event: &Event, check: bool) -> String {
+    let number = event.action + 1;
+    let actor = event.actor;
+    let text = &event.text;
+    match event.kind {
+        EventKind::Action => format!("{number:>4}. {actor}: {text}{}", marks(event, check)),
+        EventKind::Sealed => format!("{number:>4}. {actor}: {text} (sealed)"),
+        EventKind::Reveal { action } => {
+            format!("      {actor} reveals action {}: {text}", action + 1)
+        }
+        EventKind::Info => format!("      {text}"),
+        EventKind::Meta => format!("      {}", meta(actor, text)),
+        EventKind::End => format!("game over: {text}"),
+    }
+}
+
+/// `, takes d5` and `, check` after a move.
+fn marks(event: &Event, check: bool) -> String {
+    let mut marks = String::new();
+    if let Some(Fact::Move {
+        capture: Some(square),
+        ..
+    }) = event.fact
+    {
+        marks.push_str(&format!(", takes {square}"));
+    }
+    if check {
+        marks.push_str(", check");
+    }
+    marks
+}
+
+fn meta(actor: Actor, name: &str) -> String {
+    let what = match name {
+        "resign" => "resigns",
+        "offer_draw" => "offers a draw",
+        "accept_draw" => "accepts the draw",
+        "claim_draw" => "claims a draw",
+        other => other,
+    };
+    format!("{actor} {what}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::game::Audience;
+    use bluffchess_rules::Square;
+
+    #[test]
+    fn moves_are_numbered_and_marked() {
+        let mut e = Event::new(2, Actor::White, Audience::All, EventKind::Action, "e4d5");
+        e.fact = Some(Fact::Move {
+            from: Square::E4,
+            to: Square::D5,
+            promotion: None,
+            capture: Some(Square::D5),
+        });
+        assert_eq!(event(&e, true), "   3. white: e4d5, takes d5, check");
+        let m = Event::new(
+            3,
+            Actor::Black,
+            Audience::All,
+            EventKind::Meta,
+            "offer_draw",
+        );
+        assert_eq!(event(&m, false), "      black offers a draw");
     }
 }

@@ -1,59 +1,47 @@
 //! Reality Check's 39-square diamond, drawn from the seat's side: each piece's face up (White in
 //! upper case, Black in lower case) and, after a slash, the face underneath where the seat knows
 //! it (`N/B`, `r/b`); `*` marks a piece that may not be flipped this turn. Below the board: the
-//! hands, the true pieces left and what is due.
+//! hands and the true pieces left; the status says what is due.
 
+use super::Turn;
 use bluffchess_rules::board::board39::Square39;
 use bluffchess_rules::board::Color;
-use serde_json::Value;
+use bluffchess_rules::variants::reality_check::{PieceView, RealityCheckSummary, SideView};
 
 /// Width of a square's cell: `N/B*` and a space.
 const CELL: usize = 5;
 
 /// The board and hands as `seat` sees them.
-pub(super) fn board(position: &Value, seat: Color) -> String {
+pub(super) fn board(position: &RealityCheckSummary, seat: Color) -> String {
     let mut out = diamond(position, seat);
     let (own, other) = match seat {
-        Color::White => ("white", "black"),
-        Color::Black => ("black", "white"),
+        Color::White => (&position.white, &position.black),
+        Color::Black => (&position.black, &position.white),
     };
-    out.push_str(&hand_line("your", &position[own], true));
-    out.push_str(&hand_line(&format!("{other}'s"), &position[other], false));
-    if position["exempt"].as_array().is_some_and(|e| !e.is_empty()) {
+    out.push_str(&hand_line("your", own, true));
+    out.push_str(&hand_line(&format!("{}'s", !seat), other, false));
+    if !position.exempt.is_empty() {
         out.push_str("   * flipped or dropped last turn: may not be flipped now\n");
-    }
-    if let Some(due) = due(position, seat) {
-        out.push_str(&format!("   {due}\n"));
     }
     out
 }
 
-/// Variant Zero (memory mode): the view with every face not in sight taken out, so the display
-/// reminds nobody of faces seen before. Only the copy being drawn changes, never the game's view.
-pub fn without_reminders(view: &mut Value) {
-    let seat = view["seat"].as_str().unwrap_or("").to_string();
-    let position = &mut view["position"];
-    if let Some(board) = position["board"].as_array_mut() {
-        for piece in board {
-            piece["down"] = Value::Null;
-        }
+/// Variant Zero (memory mode): the position with every face not in sight taken out, so the
+/// display reminds nobody of faces seen before. Only the copy being drawn changes.
+pub fn without_reminders(position: &mut RealityCheckSummary, seat: Color) {
+    for piece in &mut position.board {
+        piece.down = None;
     }
-    for side in ["white", "black"] {
-        // The seat's own hand is in sight; what it remembers of the other hand is not.
-        if side != seat {
-            let count = position[side]["hand_count"].as_u64().unwrap_or(0) as usize;
-            position[side]["hand"] = Value::Array(vec![Value::from("??"); count]);
-        }
-    }
+    // The seat's own hand is in sight; what it remembers of the other hand is not.
+    let other = match seat {
+        Color::White => &mut position.black,
+        Color::Black => &mut position.white,
+    };
+    other.hand = vec!["??".to_string(); other.hand_count as usize];
 }
 
 /// The diamond, the seat's own side at the bottom.
-fn diamond(position: &Value, seat: Color) -> String {
-    let pieces = position["board"].as_array().cloned().unwrap_or_default();
-    let exempt: Vec<&str> = position["exempt"]
-        .as_array()
-        .map(|e| e.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
+fn diamond(position: &RealityCheckSummary, seat: Color) -> String {
     let mut ranks: Vec<u8> = (0..9).rev().collect();
     let mut files: Vec<u8> = (0..7).collect();
     if seat == Color::Black {
@@ -69,9 +57,9 @@ fn diamond(position: &Value, seat: Color) -> String {
                 continue;
             };
             let name = sq.to_string();
-            let piece = pieces.iter().find(|p| p["square"] == name.as_str());
+            let piece = position.board.iter().find(|p| p.square == name);
             let mut cell = piece.map_or_else(|| ".".to_string(), cell_text);
-            if exempt.contains(&name.as_str()) {
+            if position.exempt.contains(&name) {
                 cell.push('*');
             }
             line.push_str(&format!("{cell:<CELL$}"));
@@ -88,30 +76,21 @@ fn diamond(position: &Value, seat: Color) -> String {
 }
 
 /// A piece: its face up, and `/` and the face underneath when known, in its owner's case.
-fn cell_text(piece: &Value) -> String {
-    let case = |c: &str| match piece["color"].as_str() {
-        Some("black") => c.to_lowercase(),
-        _ => c.to_uppercase(),
+fn cell_text(piece: &PieceView) -> String {
+    let text = match piece.down {
+        Some(down) => format!("{}/{down}", piece.up),
+        None => piece.up.to_string(),
     };
-    let up = piece["up"].as_str().unwrap_or("?");
-    match piece["down"].as_str() {
-        Some(down) => case(&format!("{up}/{down}")),
-        None => case(up),
+    match piece.color {
+        Color::Black => text.to_lowercase(),
+        Color::White => text.to_uppercase(),
     }
 }
 
 /// A hand: its size, its pieces as the seat knows them, the limit and the true pieces left.
-fn hand_line(whose: &str, side: &Value, own: bool) -> String {
-    let count = side["hand_count"].as_u64().unwrap_or(0);
-    let pieces: Vec<&str> = side["hand"]
-        .as_array()
-        .map(|h| h.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let gone: Vec<&str> = side["gone"]
-        .as_array()
-        .map(|g| g.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let shown = if pieces.is_empty() || (!own && pieces.iter().all(|p| *p == "??")) {
+fn hand_line(whose: &str, side: &SideView, own: bool) -> String {
+    let pieces = &side.hand;
+    let shown = if pieces.is_empty() || (!own && pieces.iter().all(|p| p == "??")) {
         String::new()
     } else if own {
         format!(": {}", pieces.join(" "))
@@ -119,49 +98,44 @@ fn hand_line(whose: &str, side: &Value, own: bool) -> String {
         format!(" (remembered: {})", pieces.join(" "))
     };
     let mut line = format!(
-        "   {whose} hand {count}{shown}, limit {}; true pieces in the game {}",
-        side["hand_limit"], side["true_in_game"]
+        "   {whose} hand {}{shown}, limit {}; true pieces in the game {}",
+        side.hand_count, side.hand_limit, side.true_in_game
     );
-    if !gone.is_empty() {
-        line.push_str(&format!(" (gone: {})", gone.join(" ")));
+    if !side.gone.is_empty() {
+        line.push_str(&format!(" (gone: {})", side.gone.join(" ")));
     }
     line.push('\n');
     line
 }
 
-/// What the side to act must do, when it is not a plain turn.
-fn due(position: &Value, seat: Color) -> Option<String> {
-    let yours = position["turn"].as_str() == Some(seat.name());
-    let who = if yours { "you" } else { "the opponent" };
-    match position["step"].as_str()? {
-        "setup" if yours => {
-            Some("set up: setup random, or setup d1=RR c2=NB ... hand=NN (face up first)".into())
+/// What is due when it is not a plain turn: prompted to the seat that acts, while the other is
+/// told who acts.
+pub(super) fn due(position: &RealityCheckSummary, turn: Turn) -> Option<String> {
+    let who = turn.actor_name();
+    let mine = turn.mine();
+    Some(match position.step.as_str() {
+        "setup" if mine => {
+            "set up: setup random, or setup d1=RR c2=NB ... hand=NN (face up first)".into()
         }
-        "flip" => Some(match position["die"].as_u64() {
-            Some(n) => format!("the die shows {n}: {who} flip{} {}", s(yours), die(n)),
-            None => format!("{who} flip{} a piece: flip <square>", s(yours)),
-        }),
-        "roll" => Some("the die is rolled".into()),
-        "remove" => Some(format!(
-            "the memory failed: {who} remove{} a true piece (remove <square> or remove XY)",
-            s(yours)
-        )),
-        "turn" if position["must_drop"] == Value::Bool(true) => {
-            Some(format!("{who} must drop: the hand is over its limit"))
+        "setup" => format!("{who} is setting up"),
+        "flip" => match (position.die, mine) {
+            (Some(n), true) => format!("the die shows {n}: flip {} (flip <square>)", die(n)),
+            (Some(n), false) => format!("the die shows {n}: {who} is flipping {}", die(n)),
+            (None, true) => "flip a piece: flip <square>".into(),
+            (None, false) => format!("{who} is flipping a piece"),
+        },
+        "roll" => "the die is rolled".into(),
+        "remove" if mine => {
+            "the memory failed: remove a true piece (remove <square> or remove XY)".into()
         }
-        _ => None,
-    }
+        "remove" => format!("the memory failed: {who} is removing a true piece"),
+        "turn" if position.must_drop && mine => "you must drop: your hand is over its limit".into(),
+        "turn" if position.must_drop => format!("{who} must drop: the hand is over its limit"),
+        _ => return None,
+    })
 }
 
-fn s(yours: bool) -> &'static str {
-    if yours {
-        ""
-    } else {
-        "s"
-    }
-}
-
-fn die(n: u64) -> &'static str {
+fn die(n: u8) -> &'static str {
     match n {
         1 => "a piece showing P",
         2 => "a piece showing N",
@@ -177,19 +151,24 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn position() -> Value {
-        json!({
+    fn position() -> RealityCheckSummary {
+        let side = |count, hand: &[&str], limit, left, gone: &[&str]| {
+            json!({"set_up": true, "hand_count": count, "hand": hand, "hand_limit": limit,
+                   "true_in_game": left, "gone": gone, "drop_squares": []})
+        };
+        serde_json::from_value(json!({
             "step": "turn", "turn": "white", "die": null, "must_drop": false,
             "board": [
                 {"square": "d1", "color": "white", "up": "R", "down": "N"},
                 {"square": "d9", "color": "black", "up": "R", "down": null},
                 {"square": "c8", "color": "black", "up": "N", "down": "B"},
             ],
-            "white": {"hand_count": 1, "hand": ["RR"], "hand_limit": 3, "true_in_game": 4, "gone": []},
-            "black": {"hand_count": 2, "hand": ["N?", "??"], "hand_limit": 2, "true_in_game": 3,
-                      "gone": ["BB"]},
+            "white": side(1, &["RR"], 3, 4, &[]),
+            "black": side(2, &["N?", "??"], 2, 3, &["BB"]),
             "exempt": ["c8"],
-        })
+            "quiet_turns": 0,
+        }))
+        .unwrap()
     }
 
     #[test]
@@ -213,9 +192,9 @@ mod tests {
 
     #[test]
     fn memory_mode_draws_only_faces_in_sight() {
-        let mut view = json!({ "seat": "white", "position": position() });
-        without_reminders(&mut view);
-        let white = board(&view["position"], Color::White);
+        let mut position = position();
+        without_reminders(&mut position, Color::White);
+        let white = board(&position, Color::White);
         assert!(white.contains(" 1                R\n"), "{white}");
         assert!(white.contains(" 8           n*   .    .\n"), "{white}");
         assert!(white.contains("your hand 1: RR"));

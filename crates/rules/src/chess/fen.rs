@@ -70,7 +70,7 @@ impl Position {
             return fail(
                 "fields",
                 format!(
-                    "found {} fields, expected 6: placement, side to move, castling, en passant, halfmove clock, fullmove number",
+                    "found {} fields, expected 6 (placement, side to move, castling, en passant, halfmove clock, fullmove number) or the first 4",
                     fields.len()
                 ),
             );

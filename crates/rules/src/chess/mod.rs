@@ -8,6 +8,7 @@ mod moves;
 mod pass;
 pub mod perft;
 mod position;
+pub mod san;
 mod zobrist;
 
 pub use draws::{DrawClaim, Ending, History};

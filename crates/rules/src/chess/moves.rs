@@ -50,9 +50,12 @@ pub struct ParseMoveError {
 impl FromStr for Move {
     type Err = ParseMoveError;
 
-    fn from_str(s: &str) -> Result<Move, ParseMoveError> {
+    /// Reads UCI in any case (`E2E4` is `e2e4`).
+    fn from_str(text: &str) -> Result<Move, ParseMoveError> {
+        let lower = text.to_ascii_lowercase();
+        let s = lower.as_str();
         let error = |reason| ParseMoveError {
-            text: s.chars().take(32).collect(),
+            text: text.chars().take(32).collect(),
             reason,
         };
         if !s.is_ascii() || !(4..=5).contains(&s.len()) {
@@ -63,11 +66,7 @@ impl FromStr for Move {
         let promotion = match s[4..].chars().next() {
             None => None,
             Some(c) => match Role::from_char(c) {
-                Some(role)
-                    if c.is_ascii_lowercase() && !matches!(role, Role::Pawn | Role::King) =>
-                {
-                    Some(role)
-                }
+                Some(role) if !matches!(role, Role::Pawn | Role::King) => Some(role),
                 _ => return Err(error("promotion must be one of q, r, b, n")),
             },
         };

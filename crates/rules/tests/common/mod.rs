@@ -106,7 +106,10 @@ fn probe<G: Game>(
     }
     let before = snapshot(arbiter);
     let quick = fingerprint(arbiter);
-    let texts = refusable(&legal.actions, earlier, rng);
+    let mut texts = refusable(&legal.actions, earlier, rng);
+    // Another spelling of a listed action (SAN, upper case) is that action, not an unlisted one.
+    let listed = arbiter.game().legal_actions();
+    texts.retain(|t| !matches!(arbiter.game().parse_action(t), Ok(a) if listed.contains(&a)));
     for text in &texts {
         match arbiter.play(text) {
             Err(e) => assert!(!e.to_string().is_empty()),

@@ -370,7 +370,9 @@ pub fn arbiter_views(record: &Record, seat: Seat) -> Vec<Value> {
         record.seed,
         SaltSource::Seeded(salt_seed),
     )
-    .unwrap();
+    .unwrap()
+    // The record's rolls are replayed as text (verify has checked them against the seed).
+    .scripted();
     let mut views = vec![game.view(seat)];
     let mut metas = record.meta.iter().peekable();
     for (i, action) in record.actions.iter().enumerate() {

@@ -2,7 +2,7 @@
 //! decision `stay` or `transfer d1`; `pass` when the bound piece cannot move.
 
 use crate::board::Square;
-use crate::chess::Move;
+use crate::chess::{Move, Position};
 use crate::game::ActionError;
 use core::fmt;
 
@@ -38,8 +38,8 @@ impl fmt::Display for Action {
     }
 }
 
-/// Reads an action's canonical text.
-pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
+/// Reads an action's text; a move in UCI or SAN (resolved against `legal`).
+pub(super) fn parse(pos: &Position, legal: &[Move], text: &str) -> Result<Action, ActionError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
         ["stay"] => Ok(Action::Stay),
@@ -51,15 +51,17 @@ pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
             text,
             "transfer needs a square such as d1",
         )),
-        [word] => word.parse::<Move>().map(Action::Move).map_err(|e| {
-            ActionError::malformed(
-                text,
-                format!(
-                    "{}; the other actions are stay, transfer <square> and pass",
-                    e.reason
-                ),
-            )
-        }),
+        [word] => crate::variants::chess::read_move(pos, legal, word)
+            .map(Action::Move)
+            .map_err(|e| match e {
+                ActionError::Malformed { text, reason } => ActionError::Malformed {
+                    text,
+                    reason: format!(
+                        "{reason}; the other actions are stay, transfer <square> and pass"
+                    ),
+                },
+                other => other,
+            }),
         _ => Err(ActionError::malformed(
             text,
             "expected a move such as e2e4, stay, transfer <square> or pass",

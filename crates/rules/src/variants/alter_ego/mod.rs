@@ -30,7 +30,7 @@ use crate::game::{
     SealedKind, Seat,
 };
 use crate::log::Log;
-use crate::registry::VariantSpec;
+use crate::registry::{ActionForm, VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
 use std::fmt::Display;
 
@@ -306,6 +306,15 @@ impl Game for AlterEgo {
         summary:
             "Chess where the moved piece carries your alter ego; capture the enemy ego to win.",
         options: &[],
+        actions: &[
+            ORTHODOX_MOVES[0],
+            ORTHODOX_MOVES[1],
+            ORTHODOX_MOVES[2],
+            ORTHODOX_MOVES[3],
+            ActionForm::new("stay", "after your death move: your alter ego stays in the moved piece (hidden: seen as decision)"),
+            ActionForm::new("transfer d1", "after your death move: your alter ego goes to your piece on d1 (hidden)"),
+            ActionForm::new("pass", "when the piece holding your alter ego cannot move"),
+        ],
     };
 
     fn new(options: &Options) -> Result<AlterEgo, OptionError> {
@@ -355,7 +364,7 @@ impl Game for AlterEgo {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        actions::parse(text)
+        actions::parse(self.position(), self.legal_moves(), text)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {

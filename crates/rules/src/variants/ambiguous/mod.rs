@@ -33,7 +33,7 @@ use crate::game::{
     Seat,
 };
 use crate::log::Log;
-use crate::registry::{OptionKind, OptionSpec, OptionValues, VariantSpec};
+use crate::registry::{ActionForm, OptionKind, OptionSpec, OptionValues, VariantSpec};
 use rand::RngCore;
 use std::fmt::Display;
 
@@ -266,6 +266,11 @@ impl Game for Ambiguous {
                 default: "loss",
                 description: "With checkmate=true: whether the same trap out of check loses (loss) or is a draw (draw).",
             },
+        ],
+        actions: &[
+            ActionForm::new("e4", "name a square one of your pieces can reach: your opponent picks the move"),
+            ActionForm::new("d2e4", "pick which of the opponent's pieces goes to the named square, in UCI"),
+            ActionForm::new("e7e8n", "pick a promotion, with the new piece's letter (q, r, b, n)"),
         ],
     };
 

@@ -21,7 +21,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::VariantSpec;
+use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
 use rand::RngCore;
 use resolve::{Public, Resolution};
@@ -143,6 +143,12 @@ impl Game for BluffMove {
         name: "Bluff-move Chess",
         summary: "A real piece may send out a bluffed copy; the enemy sees one image per piece.",
         options: &[],
+        actions: &[
+            ActionForm::new("e4e5", "move a real piece or one of your bluffs, in UCI from its square (seen as the image's move, e2e4, or pass when no image changed)"),
+            ActionForm::new("e7e8q", "a promotion: add the new piece's letter, q, r, b or n"),
+            ActionForm::new("e1g1", "castling, as the king's move (open: the opponent sees it)"),
+            ActionForm::new("bluff e2e4", "a bluff move: a bluffed copy of the piece on e2 goes to e4 (bluff e7e8n promotes)"),
+        ],
     };
 
     fn new(options: &Options) -> Result<BluffMove, OptionError> {

@@ -36,7 +36,7 @@ use crate::game::{
     SealedKind, Seat,
 };
 use crate::log::{mix, Log};
-use crate::registry::{OptionSpec, OptionValues, VariantSpec};
+use crate::registry::{ActionForm, OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
 use rand::RngCore;
@@ -566,6 +566,16 @@ impl Game for Bs {
             "spy",
             "A player may secretly replace one pawn with a spy, which may also capture the enemy king or queen with any chess move.",
         )],
+        actions: &[
+            ActionForm::new("setup RNBQKBNR/PPPPPPPP", "your hidden setup: back rank then second rank, files a-h, S for the spy (seen as setup)"),
+            ActionForm::new("setup standard", "the standard array as your setup"),
+            ActionForm::new("setup random", "a random arrangement as your setup"),
+            ActionForm::new("e2e4", "a move any chess piece could make from that square, in UCI"),
+            ActionForm::new("e7e8q", "declare a promotion to a type among your lost pieces (seen as e7e8=?)"),
+            ActionForm::new("call", "answer the opponent's move: call BS, and the moved piece is shown"),
+            ActionForm::new("accept", "answer the opponent's move: let it stand unseen"),
+            ActionForm::new("remove g8", "after your call found a lawful move: remove one of your own pieces"),
+        ],
     };
 
     fn new(options: &Options) -> Result<Bs, OptionError> {

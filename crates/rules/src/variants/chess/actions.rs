@@ -1,13 +1,20 @@
-//! Chess actions are moves in UCI (`e2e4`, `e7e8q`, castling as `e1g1`).
+//! Chess actions are moves in UCI (`e2e4`, `e7e8q`, castling as `e1g1`), read in any case, or
+//! in SAN (`e4`, `Nf3`, `O-O`, `exd5`, `e8=Q`).
 
 use crate::board::Role;
+use crate::chess::san::{self, SanError};
 use crate::chess::{Move, Position};
 use crate::game::ActionError;
 
-/// Reads a UCI move.
-pub(super) fn parse(text: &str) -> Result<Move, ActionError> {
-    text.parse::<Move>()
-        .map_err(|e| ActionError::malformed(text, e.reason))
+/// Reads a move in UCI or SAN; SAN is resolved against `legal`, the moves allowed now.
+pub(crate) fn read_move(pos: &Position, legal: &[Move], text: &str) -> Result<Move, ActionError> {
+    if let Ok(mv) = text.parse::<Move>() {
+        return Ok(mv);
+    }
+    san::parse(pos, legal, text).map_err(|e| match e {
+        SanError::Malformed => ActionError::malformed(text, e.to_string()),
+        other => ActionError::illegal(text, other.to_string()),
+    })
 }
 
 /// Refuses a move that is not legal, saying why in the mover's terms.

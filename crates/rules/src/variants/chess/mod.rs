@@ -20,6 +20,8 @@ pub use view::ChessSummary;
 /// Refuses an orthodox move that is not legal, saying why in the mover's terms (shared by the
 /// variants played on the orthodox position).
 pub(crate) use actions::check_legal as explain_illegal;
+/// Reads a move in UCI or SAN (shared by the variants whose moves are orthodox).
+pub(crate) use actions::read_move;
 
 use crate::board::Color;
 use crate::chess::{Ending, History, Move, MoveList, Position};
@@ -27,7 +29,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::VariantSpec;
+use crate::registry::{VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
 
 /// A game of orthodox chess: the positions so far and the event log.
@@ -89,6 +91,7 @@ impl Game for Chess {
         name: "Orthodox Chess",
         summary: "The FIDE rules: the reference every variant is built and tested on.",
         options: &[],
+        actions: &ORTHODOX_MOVES,
     };
 
     fn new(options: &Options) -> Result<Chess, OptionError> {
@@ -117,7 +120,7 @@ impl Game for Chess {
     }
 
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
-        actions::parse(text)
+        actions::read_move(self.position(), &self.legal, text)
     }
 
     fn apply(&mut self, mv: &Move) -> Result<(), ActionError> {

@@ -94,6 +94,8 @@ pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
         )),
         ["setup", rest @ ..] => Setup::parse(rest).map(Action::Setup).map_err(bad),
         [word] if word.len() == 4 && word.is_ascii() => {
+            // UCI is read in any case (`B3B4`).
+            let word = word.to_ascii_lowercase();
             let (from, to) = word.split_at(2);
             Ok(Action::Move {
                 from: square(from)?,
@@ -101,6 +103,7 @@ pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
             })
         }
         ["rc", word] if word.len() == 4 && word.is_ascii() => {
+            let word = word.to_ascii_lowercase();
             let (from, to) = word.split_at(2);
             Ok(Action::RealityCheck {
                 from: square(from)?,

@@ -48,7 +48,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::VariantSpec;
+use crate::registry::{ActionForm, VariantSpec};
 use knowledge::{take_out, Seen, Stay};
 use moves::{capture_targets, quiet_targets, targets};
 use pieces::KindSet;
@@ -992,6 +992,17 @@ impl Game for RealityCheck {
         name: "Reality Check",
         summary: "A 39-square board of two-faced pieces: flips, drops, and Reality Checks of hidden faces.",
         options: rules::OPTIONS,
+        actions: &[
+            ActionForm::new("setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN", "your hidden setup, face up first (seen as setup)"),
+            ActionForm::new("setup random", "a random setup"),
+            ActionForm::new("b3b4", "a move or capture in UCI"),
+            ActionForm::new("flip d2", "after your non-capturing move: flip the piece on d2"),
+            ActionForm::new("rc c3d4", "a capture declared as a Reality Check: both pieces are flipped"),
+            ActionForm::new("drop NB@c2", "drop a piece from your hand, face up first (seen as drop N@c2)"),
+            ActionForm::new("memory c7 e8", "with memory: flip two enemy pieces to match their hidden faces"),
+            ActionForm::new("remove d3", "after a failed memory: give up the true piece on d3 (or remove RR from hand)"),
+            ActionForm::new("die 3", "with dice: Chance's roll, drawn from the game's seed (typed only in a scripted game)"),
+        ],
     };
 
     fn new(options: &Options) -> Result<RealityCheck, OptionError> {

@@ -767,15 +767,8 @@ fn rule_6_action_texts_read_back() {
         game.parse_action("memory e8 c7").unwrap().to_string(),
         "memory c7 e8"
     );
-    for bad in [
-        "B3B4",
-        "flip",
-        "drop NB c2",
-        "drop nb@c2",
-        "die 7",
-        "a1a2",
-        "rc c3",
-    ] {
+    assert_eq!(game.parse_action("B3B4"), game.parse_action("b3b4"));
+    for bad in ["flip", "drop NB c2", "drop nb@c2", "die 7", "a1a2", "rc c3"] {
         assert!(game.parse_action(bad).is_err(), "{bad}");
     }
     assert_eq!(
