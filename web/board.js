@@ -119,8 +119,9 @@ export class Board {
       const pg = el('g', { class: 'piece' + (p.faded ? ' faded' : ''), 'data-sq': sq, 'data-piece': (p.color || '') + (p.type || '') });
       pg.style.transform = `translate(${x}px, ${y}px)`;
       let inner = pieceSvg(p.color, p.type);
-      if (p.down) inner += `<g class="down"><circle cx="82" cy="82" r="16"/><text x="82" y="89">${p.down}</text></g>`;
-      if (p.badge) inner += `<g class="badge ${p.badgeClass || ''}"><circle cx="18" cy="18" r="14"/><text x="18" y="25">${p.badge}</text></g>`;
+      if (p.down) inner += `<g class="down"><circle cx="18" cy="82" r="16"/><text x="18" y="89">${p.down}</text></g>`;
+      if (p.badge) inner += `<g class="badge ${p.badgeClass || ''}"><circle cx="82" cy="18" r="14"/><text x="82" y="25">${p.badge}</text></g>`;
+      if (p.badgeClass) pg.classList.add(p.badgeClass);
       pg.innerHTML = inner;
       g.append(pg);
     }
