@@ -415,7 +415,7 @@ struct Table {
 impl Table {
     /// White creates a game in the lobby, Black joins from the lobby, the watcher opens it
     /// from the lobby's live games. Returns the game id.
-    async fn start(&mut self, variant: &str, options: &[&str]) -> String {
+    async fn start(&mut self, variant: &str, options: &[&str], by_link: bool) -> String {
         let w = &self.w;
         w.goto(&format!("{}/", self.base)).await;
         w.find(&format!("#variant option[value=\"{variant}\"]"))
@@ -439,9 +439,16 @@ impl Table {
         let id = game.attr("data-game").await.unwrap().unwrap();
         w.find("#invite").await;
         let b = &self.b;
-        b.goto(&format!("{}/", self.base)).await;
-        b.click(&format!("#open li[data-game=\"{id}\"] button[data-join]"))
-            .await;
+        if by_link {
+            // the friend opens the invitation link and takes the open seat
+            let link = w.find("#invite").await.attr("href").await.unwrap().unwrap();
+            b.goto(&format!("{}{link}", self.base)).await;
+            b.click("#join").await;
+        } else {
+            b.goto(&format!("{}/", self.base)).await;
+            b.click(&format!("#open li[data-game=\"{id}\"] button[data-join]"))
+                .await;
+        }
         b.find(".game[data-seat=\"black\"][data-status=\"live\"]")
             .await;
         let x = &self.x;
@@ -454,7 +461,7 @@ impl Table {
 
     /// Screenshots from both sides and at phone width, the pages' DOM, then White resigns and
     /// every page shows the reveal; the frames and pages are checked for leaks.
-    async fn finish(&mut self, variant: &str, id: &str, ts: &TestServer) {
+    async fn finish(&mut self, variant: &str, id: &str, ts: &TestServer, draw: bool) {
         self.w.shot(&format!("{variant}-white")).await;
         self.b.shot(&format!("{variant}-black")).await;
         self.x.shot(&format!("{variant}-watcher")).await;
@@ -473,8 +480,13 @@ impl Table {
                 dom: br.dom().await,
             });
         }
-        self.w.click("button[data-command=resign]").await;
-        self.w.click("button[data-command=resign]").await;
+        if draw {
+            self.w.click("button[data-command=offer_draw]").await;
+            self.b.click("button[data-command=accept_draw]").await;
+        } else {
+            self.w.click("button[data-command=resign]").await;
+            self.w.click("button[data-command=resign]").await;
+        }
         for br in [&self.w, &self.b, &self.x] {
             br.find(".game[data-status=\"over\"] #revealed").await;
         }
@@ -594,12 +606,15 @@ async fn play_bs(t: &mut Table) {
     // the arrangement editor: swap king and queen
     t.w.click_sq("e1").await;
     t.w.click_sq("d1").await;
+    t.w.click_sq("a2").await;
+    t.w.click("#buttons button[data-action=\"spy-selected\"]")
+        .await;
     t.w.until(
-        "document.querySelector('#setup-text').textContent === 'setup RNBKQBNR/PPPPPPPP'",
-        "the swapped arrangement",
+        "document.querySelector('#setup-text').textContent === 'setup RNBKQBNR/SPPPPPPP'",
+        "the arrangement with a swap and the spy",
     )
     .await;
-    t.w.click("#buttons button[data-action=\"setup RNBKQBNR/PPPPPPPP\"]")
+    t.w.click("#buttons button[data-action=\"setup RNBKQBNR/SPPPPPPP\"]")
         .await;
     t.b.my_turn().await;
     t.b.button("setup standard").await;
@@ -720,7 +735,8 @@ async fn the_browser_client_plays_every_variant() {
         "reality-check",
     ] {
         let lap = Instant::now();
-        let id = t.start(variant, &[]).await;
+        let options: &[&str] = if variant == "bs" { &["spy"] } else { &[] };
+        let id = t.start(variant, options, variant == "ambiguous").await;
         match variant {
             "chess" => play_chess(&mut t).await,
             "alter-ego" => play_alter_ego(&mut t).await,
@@ -730,7 +746,23 @@ async fn the_browser_client_plays_every_variant() {
             "reality-check" => play_reality_check(&mut t).await,
             _ => unreachable!(),
         }
-        t.finish(variant, &id, &ts).await;
+        t.finish(variant, &id, &ts, variant == "chess").await;
+        match variant {
+            "chess" => rematch_and_abort(&t).await,
+            // the reveal: Black now sees White's identities and hidden faces
+            "bs" => {
+                t.b.find(&piece("e1", "wQ")).await;
+                t.b.find(&piece("a2", "wS")).await;
+            }
+            "reality-check" => {
+                t.b.until(
+                    "[...document.querySelectorAll('.board .piece[data-piece^=\"w\"]')].every(p => p.querySelector('.down'))",
+                    "every white piece's face below",
+                )
+                .await;
+            }
+            _ => {}
+        }
         eprintln!("{variant}: {:?}", lap.elapsed());
     }
 
@@ -821,4 +853,27 @@ async fn bot_game(t: &mut Table, ts: &mut TestServer) {
         .js("return document.querySelector('#download').href;")
         .await;
     assert!(href.as_str().unwrap().starts_with("blob:"), "{href}");
+}
+
+/// After the drawn chess game both ask for a rematch: both land on the new game with colours
+/// swapped, and the new White aborts it.
+async fn rematch_and_abort(t: &Table) {
+    t.x.find("#revealed").await;
+    t.w.click("#rematch").await;
+    t.w.find("#rematch-state").await;
+    t.b.until(
+        "document.querySelector('#rematch-state').textContent.includes('asks')",
+        "the opponent's rematch ask",
+    )
+    .await;
+    t.b.click("#rematch").await;
+    t.b.find(".game[data-seat=\"white\"][data-status=\"live\"]")
+        .await;
+    t.w.find(".game[data-seat=\"black\"][data-status=\"live\"]")
+        .await;
+    let a = t.b.find(".game").await.attr("data-game").await.unwrap();
+    let b = t.w.find(".game").await.attr("data-game").await.unwrap();
+    assert_eq!(a, b, "both are in the rematch");
+    t.b.click("button[data-command=abort]").await;
+    t.w.find(".game[data-status=\"aborted\"]").await;
 }
