@@ -346,7 +346,8 @@ function gamePage(id, tokenFromHash) {
     $('#status').textContent = status;
     if (m.status === 'open' && token) $('#status').append(h(`<a href="/game/${esc(id)}" id="invite">${esc(location.origin)}/game/${esc(id)}</a>`));
     document.title = `${myTurn ? '• ' : ''}${nameOf(view.variant)} · bluffchess`;
-    $('#info').innerHTML = ad.info(view, me);
+    $('#info').innerHTML = ad.info(view, me) + `<p><a href="/rules/${esc(view.variant)}">${esc(nameOf(view.variant))}: the rules</a></p>`;
+    document.getElementById('rules-link').href = `/rules/${view.variant}`;
     // buttons from the legal list
     const buttons = $('#buttons');
     buttons.replaceChildren();
@@ -613,14 +614,14 @@ async function replayPage(id) {
   const page = h(`<div class="game replay" data-game="${esc(id)}">
     <div><div class="boardwrap"><div class="board-host" id="board-host"></div></div>
       <div class="replay-controls" aria-label="replay controls">
-        <button type="button" id="first" aria-label="first">⏮</button><button type="button" id="prev" aria-label="previous">◀</button>
-        <button type="button" id="next" aria-label="next">▶</button><button type="button" id="last" aria-label="last">⏭</button>
+        <button type="button" id="first" aria-label="first">«</button><button type="button" id="prev" aria-label="previous">‹</button>
+        <button type="button" id="next" aria-label="next">›</button><button type="button" id="last" aria-label="last">»</button>
         <input type="range" id="step" min="0" max="${positions.length - 1}" value="0" aria-label="step">
         <button type="button" id="flip">Flip</button>
         <span id="where" aria-live="polite"></span></div></div>
-    <div class="side"><p><strong>${esc(nameOf(record.variant))}</strong>: ${esc(record.outcome ? `${record.outcome.winner || 'draw'} (${record.outcome.reason})` : '')}</p>
+    <div class="side"><p><strong>${esc(nameOf(record.variant))}</strong>: ${esc(record.outcome ? (record.outcome.winner ? `${record.outcome.winner} wins` : 'draw') + ` (${record.outcome.reason})` : '')}</p>
       <p><a href="/api/games/${esc(id)}/record" download="bluffchess-${esc(id)}.json">Download the record</a> · <a href="/game/${esc(id)}">The game</a></p>
-      <div class="panel"><h3>Actions (full truth)</h3><ol class="events" id="actions">${record.actions.map((a, i) => `<li data-i="${i + 1}"><button type="button" data-i="${i + 1}">${esc(a.actor)}: ${esc(a.text)}${a.public !== a.text ? ` <small class="muted">(seen as ${esc(a.public)})</small>` : ''}</button></li>`).join('')}</ol></div>
+      <div class="panel"><h3>Actions (full truth)</h3><ol class="events replay-list" id="actions">${record.actions.map((a, i) => `<li data-i="${i + 1}"><button type="button" data-i="${i + 1}">${esc(a.actor)}: ${esc(a.text)}${a.public !== a.text ? ` <small class="muted">(seen as ${esc(a.public)})</small>` : ''}</button></li>`).join('')}</ol></div>
     </div></div>`);
   main.replaceChildren(page);
   const board = new Board(page.querySelector('#board-host'), { onChoose: () => {}, label: 'replay board' });

@@ -138,6 +138,7 @@ impl Driver {
             port: self.port,
             http: self.http.clone(),
             frames: Vec::new(),
+            sent: Vec::new(),
             profile,
         }
     }
@@ -162,6 +163,7 @@ struct Browser {
     port: u16,
     http: reqwest::Client,
     frames: Vec<String>,
+    sent: Vec<String>,
     profile: PathBuf,
 }
 
@@ -299,10 +301,11 @@ impl Browser {
                 continue;
             };
             let m: Value = serde_json::from_str(text).unwrap_or_default();
-            if m["message"]["method"] == "Network.webSocketFrameReceived" {
-                if let Some(p) = m["message"]["params"]["response"]["payloadData"].as_str() {
-                    self.frames.push(p.to_string());
-                }
+            let payload = m["message"]["params"]["response"]["payloadData"].as_str();
+            match (m["message"]["method"].as_str(), payload) {
+                (Some("Network.webSocketFrameReceived"), Some(p)) => self.frames.push(p.into()),
+                (Some("Network.webSocketFrameSent"), Some(p)) => self.sent.push(p.into()),
+                _ => {}
             }
         }
     }
@@ -359,10 +362,21 @@ fn check_no_leaks(who: &str, observer: &str, record: &Value, frames: &[String], 
     for action in record["actions"].as_array().unwrap() {
         let text = action["text"].as_str().unwrap();
         let actor = action["actor"].as_str().unwrap();
-        if action.get("commitment").is_none()
-            || action["public"] == action["text"]
-            || actor == observer
-        {
+        if action.get("commitment").is_none() || action["public"] == action["text"] {
+            continue;
+        }
+        if actor == observer {
+            // the control: a seat's own hidden choice is in its own frames and page
+            assert!(
+                frames.iter().any(|f| f.contains(text)),
+                "{who}: its own {text:?} is missing from its frames"
+            );
+            for snap in doms {
+                assert!(
+                    snap.dom.contains(text),
+                    "{who}: its own {text:?} is not on its page"
+                );
+            }
             continue;
         }
         let index = action["index"].as_u64().unwrap();
@@ -787,6 +801,21 @@ async fn the_browser_client_plays_every_variant() {
     .await;
     assert!(last.as_u64().unwrap() > 5, "{last}");
     x.shot("reality-check-replay").await;
+    x.goto(&format!("{}/rules/reality-check", t.base)).await;
+    x.find("#rules-text h1").await;
+    x.find("#rules-text table").await;
+    x.shot("rules").await;
+    x.goto(&format!("{}/", t.base)).await;
+    x.find("#variant")
+        .await
+        .select_by_value("reality-check")
+        .await
+        .unwrap();
+    x.find("input[data-opt=\"memory\"]").await;
+    x.click("#theme").await;
+    x.find("html[data-theme=\"dark\"]").await;
+    x.shot("lobby-dark").await;
+    x.click("#theme").await;
 
     // a game against a server bot, with a lost connection
     bot_game(&mut t, &mut ts).await;
@@ -841,11 +870,24 @@ async fn bot_game(t: &mut Table, ts: &mut TestServer) {
         "the reconnection",
     )
     .await;
+    // the socket resumed after the last message it had seen
+    let seen = w.seq().await;
+    t.w.drain().await;
+    let resumed = t.w.sent.iter().any(|f| {
+        let v: Value = serde_json::from_str(f).unwrap_or_default();
+        v["since"].as_u64().is_some_and(|n| n > 0 && n <= seen) && v["token"].is_string()
+    });
+    assert!(resumed, "no resume with since in {:?}", t.w.sent);
+    let w = &t.w;
     w.my_turn().await;
     w.type_action("e2e3").await;
     w.find(&piece("e3", "wP")).await;
     w.my_turn().await;
     w.shot("chess-bot-reconnected").await;
+    w.click("#mute").await;
+    w.find("#mute[aria-pressed=\"true\"]").await;
+    w.click("#mute").await;
+    w.find("#mute[aria-pressed=\"false\"]").await;
     w.click("button[data-command=resign]").await;
     w.click("button[data-command=resign]").await;
     w.find(".game[data-status=\"over\"] #revealed").await;
