@@ -89,7 +89,8 @@ async function lobbyPage() {
         <fieldset><legend>Opponent</legend>
           <label><input type="radio" name="opponent" value="friend" checked> A friend, by link</label>
           <label><input type="radio" name="opponent" value="open"> Anyone in the open lobby</label>
-          <label><input type="radio" name="opponent" value="bot"> A server bot: <select id="bot"><option value="bot:random">random</option></select></label>
+          <label><input type="radio" name="opponent" value="bot"> A server bot, by name: <input type="text" id="bot" value="random" list="bots" size="10" aria-label="bot name"></label>
+          <datalist id="bots"><option value="random"></datalist>
         </fieldset>
         <p><button class="primary" type="submit" id="create-btn">Create game</button></p>
         <p id="create-error" class="error" role="alert"></p>
@@ -122,7 +123,7 @@ async function lobbyPage() {
       options,
       clock: clock ? { initial_s: +clock.split('+')[0], increment_s: +clock.split('+')[1] } : null,
       color: page.querySelector('#color').value,
-      opponent: kind === 'bot' ? page.querySelector('#bot').value : 'open',
+      opponent: kind === 'bot' ? 'bot:' + page.querySelector('#bot').value.trim().replace(/^bot:/, '') : 'open',
     };
     try {
       const game = await api('/api/games', body);
@@ -378,7 +379,7 @@ function gamePage(id, tokenFromHash) {
     }
     renderHand(view, me, inter);
     $('#setup-ed').hidden = !state.editor;
-    if (state.editor) $('#setup-ed').innerHTML = `<p>Arrange your pieces: click one, then another to swap them${state.editor.kind === 'reality-check' ? ' (or the hand piece); the Flip button turns the selected piece over' : ''}. Then Submit.</p><p><code id="setup-text">${esc(state.editor.text())}</code></p>`;
+    if (state.editor) $('#setup-ed').innerHTML = `<p>Arrange your pieces: click one, then another to swap them${state.editor.kind === 'reality-check' ? (state.editor.flexible ? ' (or the hand piece), or move one to an empty square of your half; Flip selected turns it over' : ' (or the hand piece below the board); each piece turns to the face its square shows') : ''}${state.editor.spy ? '; select a pawn and make it the spy' : ''}. Then Submit.</p><p><code id="setup-text">${esc(state.editor.text())}</code></p>`;
     $('#legal-list').innerHTML = legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('');
     $('#typed').hidden = !myTurn;
     renderMeta(m, me);
@@ -412,7 +413,7 @@ function gamePage(id, tokenFromHash) {
   function editorButtons(st) {
     const ed = st.editor;
     const out = [{ text: ed.text(), label: 'Submit arrangement' }];
-    if (ed.kind === 'reality-check') {
+    if (ed.kind === 'reality-check' && ed.flexible) {
       out.push({ text: 'flip-selected', label: 'Flip selected', local: () => { if (board.selected) ed.flip(board.selected); } });
     }
     if (ed.kind === 'bs' && ed.spy) {

@@ -329,6 +329,11 @@ impl Browser {
     }
 
     async fn shot(&self, name: &str) {
+        self.until(
+            "document.getAnimations().length === 0",
+            "the animations' end",
+        )
+        .await;
         let png = self.c.screenshot().await.unwrap();
         std::fs::write(out_dir("screenshots").join(format!("{name}.png")), png).unwrap();
     }
