@@ -191,6 +191,7 @@ function gamePage(id, tokenFromHash) {
   const token = tokenFromHash || localStorage.getItem('bc-tok-' + id) || null;
   if (tokenFromHash) localStorage.setItem('bc-tok-' + id, tokenFromHash);
   const state = { id, token, msg: null, orientation: null, bluff: false, editor: null, handSel: null, error: '' };
+  variants().then(() => { if (state.msg) render(); }).catch(() => {});
   main.innerHTML = '';
   const page = h(`<div class="game" data-game="${esc(id)}">
     <div>

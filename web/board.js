@@ -270,6 +270,17 @@ export class Board {
     if (result === 'selected' || result === 'again') {
       this.drag = { from: sq, mode, start: [e.clientX, e.clientY], moved: false, again: result === 'again', id: e.pointerId };
       this.svg.setPointerCapture(e.pointerId);
+      // touch has no right button: a long press starts a bluff
+      if (e.pointerType !== 'mouse' && mode === 'normal' && this.movesOf(sq, 'bluff')) {
+        const d = this.drag;
+        d.timer = setTimeout(() => {
+          if (this.drag !== d || d.moved) return;
+          d.mode = 'bluff';
+          d.again = false;
+          this.select(sq, 'bluff');
+          if (navigator.vibrate) navigator.vibrate(30);
+        }, 500);
+      }
     }
   }
 
@@ -279,6 +290,7 @@ export class Board {
     if (!d.moved && Math.hypot(e.clientX - d.start[0], e.clientY - d.start[1]) < 4) return;
     if (!d.moved) {
       d.moved = true;
+      clearTimeout(d.timer);
       const pg = this.layers.pieces.querySelector(`[data-sq="${d.from}"]`);
       if (pg) {
         d.ghost = pg.cloneNode(true);
@@ -314,6 +326,7 @@ export class Board {
   cancelDrag() {
     const d = this.drag;
     if (!d) return;
+    clearTimeout(d.timer);
     if (d.ghost) d.ghost.remove();
     if (d.piece) d.piece.classList.remove('lifted');
     this.drag = null;

@@ -183,7 +183,7 @@ const bluffMove = {
     return { pieces, last: lastFromEvents(view), links, marks: {} };
   },
   info() {
-    return '<p class="muted">b: a bluff (dashed line to its real piece); !: an enemy piece known to be real. Right-button drag, or the Bluff toggle, makes a bluff move.</p>';
+    return '<p class="muted">b: a bluff (dashed line to its real piece); !: an enemy piece known to be real. A right-button drag, a long press (touch) or the Bluff toggle makes a bluff move.</p>';
   },
 };
 

@@ -7,7 +7,7 @@ mod common;
 
 use common::{test_config, TestServer};
 use fantoccini::actions::{
-    InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT, MOUSE_BUTTON_RIGHT,
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT, MOUSE_BUTTON_RIGHT,
 };
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
@@ -264,6 +264,35 @@ impl Browser {
                 y: 0.0,
             })
             .then(PointerAction::Up { button });
+        self.c.perform_actions(actions).await.unwrap();
+        self.c.release_actions().await.unwrap();
+    }
+
+    async fn long_press_drag(&self, from: &str, to: &str) {
+        let a = self.find(&hit(from)).await;
+        let b = self.find(&hit(to)).await;
+        let actions = TouchActions::new("finger".into())
+            .then(PointerAction::MoveToElement {
+                element: a,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Pause {
+                duration: Duration::from_millis(700),
+            })
+            .then(PointerAction::MoveToElement {
+                element: b,
+                duration: Some(Duration::from_millis(60)),
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
         self.c.perform_actions(actions).await.unwrap();
         self.c.release_actions().await.unwrap();
     }
@@ -615,8 +644,9 @@ async fn play_bluff_move(t: &mut Table) {
     )
     .await;
     t.b.my_turn().await;
-    t.b.click_sq("g8").await;
-    t.b.click_sq("f6").await;
+    // a touch long press makes a bluff too
+    t.b.long_press_drag("g8", "f6").await;
+    t.b.find(".board .piece[data-sq=\"f6\"] .badge.bluff").await;
     t.w.find(&piece("f6", "bN")).await;
 }
 
