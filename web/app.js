@@ -274,7 +274,6 @@ function gamePage(id, tokenFromHash) {
       if (s === 'error') showError(detail);
     },
   });
-  window.bluffchessSocket = socket;
 
   function feedback(before, m) {
     const events = m.type === 'update' ? m.events || [] : m.view.events.slice(before.view.events.length);

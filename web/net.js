@@ -31,7 +31,7 @@ export class GameSocket {
       if (m.type === 'ack' || m.type === 'error') {
         const p = this.pending.shift();
         if (p) (m.type === 'ack' ? p.resolve(m.result) : p.reject(m));
-        else if (m.type === 'error') this.onState('error', m.error);
+        else if (m.type === 'error') { this.closed = true; this.onState('error', m.error); }
         return;
       }
       if (typeof m.seq === 'number') this.seq = m.seq;

@@ -512,7 +512,11 @@ impl Table {
     async fn finish(&mut self, variant: &str, id: &str, ts: &TestServer, draw: bool) {
         self.w.shot(&format!("{variant}-white")).await;
         self.b.shot(&format!("{variant}-black")).await;
-        self.x.shot(&format!("{variant}-watcher")).await;
+        // the watcher's screenshots in the dark theme
+        self.x.click("#theme").await;
+        self.x.find("html[data-theme=\"dark\"]").await;
+        self.x.shot(&format!("{variant}-watcher-dark")).await;
+        self.x.click("#theme").await;
         self.b.c.set_window_size(390, 844).await.unwrap();
         self.b
             .until("document.documentElement.clientWidth < 500", "phone width")
