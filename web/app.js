@@ -589,6 +589,13 @@ function gamePage(id, tokenFromHash) {
     input.value = '';
     act(text);
   });
+  fetch(`/api/games/${encodeURIComponent(id)}/view`).then(async (r) => {
+    if (r.status === 404) {
+      socket.close();
+      $('#status').textContent = 'No such game.';
+      showError((await r.json()).error);
+    }
+  }).catch(() => {});
   const keys = (e) => {
     if (e.target.matches('input, select, textarea')) return;
     if (e.key === 'f') { state.orientation = (state.orientation || (seat() === 'black' ? 'black' : 'white')) === 'white' ? 'black' : 'white'; render(); }

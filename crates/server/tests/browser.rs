@@ -844,6 +844,12 @@ async fn the_browser_client_plays_every_variant() {
     x.find("#rules-text h1").await;
     x.find("#rules-text table").await;
     x.shot("rules").await;
+    x.goto(&format!("{}/game/0000000000000000", t.base)).await;
+    x.until(
+        "document.querySelector('#status').textContent === 'No such game.'",
+        "the unknown game's message",
+    )
+    .await;
     x.goto(&format!("{}/", t.base)).await;
     x.find("#variant")
         .await
