@@ -140,6 +140,7 @@ impl Driver {
             frames: Vec::new(),
             sent: Vec::new(),
             profile,
+            closed: false,
         }
     }
 
@@ -165,6 +166,7 @@ struct Browser {
     frames: Vec<String>,
     sent: Vec<String>,
     profile: PathBuf,
+    closed: bool,
 }
 
 fn hit(sq: &str) -> String {
@@ -374,8 +376,27 @@ impl Browser {
             .unwrap_or(0)
     }
 
-    async fn close(self) {
-        let _ = self.c.close().await;
+    async fn close(mut self) {
+        let _ = self.c.clone().close().await;
+        self.closed = true;
+    }
+}
+
+impl Drop for Browser {
+    /// Ends the session even when the test failed, so that no browser outlives it.
+    fn drop(&mut self) {
+        use std::io::{Read, Write};
+        if !self.closed {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", self.port)) {
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                let _ = write!(
+                    s,
+                    "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+                    self.sid
+                );
+                let _ = s.read_to_end(&mut Vec::new());
+            }
+        }
         let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
