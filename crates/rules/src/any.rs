@@ -287,6 +287,12 @@ impl AnyGame {
         dispatch!(self, g => serde_json::to_value(g.view(seat)).expect("views serialise"))
     }
 
+    /// The position with everything revealed (as after the end), as JSON: for replays.
+    pub fn revealed_position(&self) -> Value {
+        dispatch!(self, g => serde_json::to_value(g.game().summary(Seat::Spectator, true))
+            .expect("positions serialise"))
+    }
+
     /// How the game ended, if it has.
     pub fn outcome(&self) -> Option<Outcome> {
         dispatch!(self, g => g.outcome())

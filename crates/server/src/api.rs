@@ -8,7 +8,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
@@ -604,23 +604,6 @@ async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<
         _ => return Err(ApiError::bad("a message has either \"action\" or \"command\"")),
     };
     seat_command(shared, seat, command).await
-}
-
-pub async fn home() -> Html<&'static str> {
-    Html(concat!(
-        "<!doctype html><meta charset=utf-8><title>bluffchess</title>",
-        "<h1>bluffchess</h1><p>The game server is running. The browser client is still to come; ",
-        "the API is documented in <a href=\"/docs/api.md\">docs/api.md</a>.</p>"
-    ))
-}
-
-pub async fn game_page() -> Html<&'static str> {
-    Html(concat!(
-        "<!doctype html><meta charset=utf-8><title>bluffchess game</title>",
-        "<p>This is a game's private link: the part after # is your seat's token. ",
-        "The browser client is still to come; play through the API (",
-        "<a href=\"/docs/api.md\">docs/api.md</a>).</p>"
-    ))
 }
 
 pub async fn api_doc() -> impl IntoResponse {

@@ -8,6 +8,7 @@ pub mod error;
 pub mod game;
 pub mod hub;
 pub mod store;
+pub mod web;
 
 use axum::body::to_bytes;
 use axum::http::{header, Method, StatusCode};
@@ -185,9 +186,15 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         Some(vec![Method::POST]),
     );
     Router::new()
-        .route("/", get(api::home))
-        .route("/game/{id}", get(api::game_page))
+        .route("/", get(web::shell))
+        .route("/game/{id}", get(web::shell))
+        .route("/replay/{id}", get(web::shell))
+        .route("/rules/{variant}", get(web::shell))
+        .route("/static/{file}", get(web::static_file))
+        .route("/docs/rules/{file}", get(web::rules))
         .route("/docs/api.md", get(api::api_doc))
+        .route("/api/variants", get(web::variants))
+        .route("/api/games/{id}/replay", get(web::replay))
         .route("/api/games/{id}/view", get(api::view))
         .route("/api/games/{id}/stream", get(api::stream))
         .route("/api/games/{id}/record", get(api::record))

@@ -1,0 +1,168 @@
+//! The browser client: the files of `web/`, embedded at compile time and served with ETags, the
+//! rules pages, the table of variants and finished games' replays.
+
+use crate::api::App;
+use crate::error::ApiError;
+use crate::game::Command;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use bluffchess_rules::any::{AnyGame, VARIANTS};
+use bluffchess_rules::arbiter::Record;
+use bluffchess_rules::commitment::SaltSource;
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+use std::sync::OnceLock;
+
+macro_rules! embed {
+    ($dir:literal: $($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!("../../../", $dir, "/", $name)) as &[u8])),*]
+    };
+}
+
+/// The client's files, by name.
+pub static FILES: &[(&str, &[u8])] = embed!("web":
+    "index.html", "style.css", "app.js", "board.js", "pieces.js", "variants.js", "net.js",
+    "sound.js", "md.js", "LICENSES.md",
+);
+
+/// Each variant's rules, by variant id.
+pub static RULES: &[(&str, &[u8])] = embed!("docs/rules":
+    "chess.md", "alter-ego.md", "ambiguous.md", "bluff-move.md", "bs.md", "reality-check.md",
+);
+
+fn content_type(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("html") => "text/html; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("md") => "text/markdown; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The ETag of every embedded file, computed once.
+fn etag(bytes: &'static [u8]) -> HeaderValue {
+    static TAGS: OnceLock<Vec<(usize, HeaderValue)>> = OnceLock::new();
+    let tags = TAGS.get_or_init(|| {
+        FILES
+            .iter()
+            .chain(RULES)
+            .map(|(_, b)| {
+                let hash = Sha256::digest(b);
+                let tag = format!("\"{}\"", hex::encode(&hash[..12]));
+                (
+                    b.as_ptr() as usize,
+                    HeaderValue::from_str(&tag).expect("hex"),
+                )
+            })
+            .collect()
+    });
+    tags.iter()
+        .find(|(p, _)| *p == bytes.as_ptr() as usize)
+        .map(|(_, t)| t.clone())
+        .expect("an embedded file")
+}
+
+/// Answers an embedded file, or 304 when the client's copy is current. Browsers revalidate
+/// every time (`no-cache`), which costs one small request and never serves a stale client.
+fn serve(name: &str, bytes: &'static [u8], headers: &HeaderMap) -> Response {
+    let tag = etag(bytes);
+    let current = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag.to_str().unwrap_or("")));
+    let cache = (header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if current {
+        return (StatusCode::NOT_MODIFIED, [(header::ETAG, tag), cache]).into_response();
+    }
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(name)),
+            ),
+            (header::ETAG, tag),
+            cache,
+            (
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ),
+        ],
+        bytes,
+    )
+        .into_response()
+}
+
+fn find(list: &'static [(&str, &[u8])], name: &str) -> Option<&'static [u8]> {
+    list.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
+}
+
+/// The client's page: every client route (`/`, `/game/{id}`, `/rules/{id}`, `/replay/{id}`).
+pub async fn shell(headers: HeaderMap) -> Response {
+    let bytes = find(FILES, "index.html").expect("index.html is embedded");
+    serve("index.html", bytes, &headers)
+}
+
+/// `GET /static/{file}`.
+pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    match find(FILES, &name) {
+        Some(bytes) => serve(&name, bytes, &headers),
+        None => ApiError::new(StatusCode::NOT_FOUND, "no such file of the client").into_response(),
+    }
+}
+
+/// `GET /docs/rules/{variant}.md`.
+pub async fn rules(Path(name): Path<String>, headers: HeaderMap) -> Response {
+    match find(RULES, &name) {
+        Some(bytes) => serve(&name, bytes, &headers),
+        None => ApiError::new(StatusCode::NOT_FOUND, "no such rules page").into_response(),
+    }
+}
+
+/// `GET /api/variants`: the table of variants and their options.
+pub async fn variants() -> Json<Value> {
+    Json(json!({ "variants": VARIANTS }))
+}
+
+/// `GET /api/games/{id}/replay`: once the game is over, the position after each action with
+/// everything revealed.
+pub async fn replay(
+    State(app): State<App>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let shared = app.get(&id).await?;
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    shared
+        .tx
+        .send(Command::Record { reply })
+        .await
+        .map_err(|_| ApiError::unavailable("the game is shutting down"))?;
+    let record = answer
+        .await
+        .map_err(|_| ApiError::unavailable("the game is shutting down"))??;
+    tokio::task::spawn_blocking(move || replay_of(record))
+        .await
+        .map_err(|_| ApiError::unavailable("the replay failed"))?
+        .map(Json)
+}
+
+fn replay_of(record: Value) -> Result<Value, ApiError> {
+    let bad = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e);
+    let parsed: Record = serde_json::from_value(record.clone()).map_err(|e| bad(e.to_string()))?;
+    let mut game = AnyGame::new(
+        &parsed.variant,
+        &parsed.options,
+        parsed.seed,
+        SaltSource::Seeded(0),
+    )
+    .map_err(|e| bad(e.to_string()))?;
+    let mut positions = vec![game.revealed_position()];
+    for action in &parsed.actions {
+        game.play(&action.text).map_err(|e| bad(e.to_string()))?;
+        positions.push(game.revealed_position());
+    }
+    Ok(json!({"record": record, "positions": positions}))
+}

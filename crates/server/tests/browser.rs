@@ -1,0 +1,987 @@
+//! The browser client end to end, in a real headless Chromium driven by chromedriver: every
+//! variant played by two browsers through the lobby with the mouse (drags, clicks, right-button
+//! drags, buttons, typing) while a third watches; a game against a server bot with a lost
+//! connection; the reveal and replay of finished games; and no frame or page of one seat holding
+//! the other seat's hidden choices. Screenshots go to target/screenshots/.
+mod common;
+
+use common::{test_config, TestServer};
+use fantoccini::actions::{
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT, MOUSE_BUTTON_RIGHT,
+};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+use tokio::net::TcpListener;
+use tokio::process::{Child, Command};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A program named by an environment variable or found at one of `candidates`; the test fails
+/// (never skips) without it.
+fn program(var: &str, candidates: &[&str]) -> PathBuf {
+    if let Ok(path) = std::env::var(var) {
+        return PathBuf::from(path);
+    }
+    let path_var = std::env::var("PATH").unwrap_or_default();
+    for name in candidates {
+        let p = Path::new(name);
+        if p.is_absolute() && p.exists() {
+            return p.to_path_buf();
+        }
+        for dir in std::env::split_paths(&path_var) {
+            if dir.join(name).exists() {
+                return dir.join(name);
+            }
+        }
+    }
+    panic!(
+        "no {candidates:?} found (set {var}): install Debian's chromium and chromium-driver \
+         (apt-get install -y chromium chromium-driver)"
+    );
+}
+
+fn out_dir(sub: &str) -> PathBuf {
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join(sub);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+struct Driver {
+    child: Child,
+    port: u16,
+    http: reqwest::Client,
+}
+
+impl Driver {
+    async fn start() -> Driver {
+        let bin = program(
+            "CHROMEDRIVER",
+            &[
+                "chromedriver",
+                "/usr/bin/chromedriver",
+                "/usr/lib/chromium/chromedriver",
+            ],
+        );
+        let port = TcpListener::bind("127.0.0.1:0")
+            .await
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(bin)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("chromedriver starts");
+        let http = reqwest::Client::new();
+        let start = Instant::now();
+        loop {
+            let ready = http
+                .get(format!("http://127.0.0.1:{port}/status"))
+                .send()
+                .await;
+            if let Ok(r) = ready {
+                let v: Value = r.json().await.unwrap_or_default();
+                if v["value"]["ready"] == json!(true) {
+                    break;
+                }
+            }
+            assert!(start.elapsed() < WAIT, "chromedriver did not start");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        Driver { child, port, http }
+    }
+
+    async fn browser(&self, name: &str, width: u32, height: u32) -> Browser {
+        let chromium = program(
+            "CHROME",
+            &["chromium", "/usr/bin/chromium", "chromium-browser"],
+        );
+        let profile = std::env::temp_dir().join(format!(
+            "bluffchess-browser-{}-{name}-{}",
+            std::process::id(),
+            hub_nanos()
+        ));
+        std::fs::create_dir_all(&profile).unwrap();
+        let caps = json!({
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--no-first-run", "--mute-audio", "--disable-extensions",
+                    format!("--window-size={width},{height}"),
+                    format!("--user-data-dir={}", profile.display()),
+                ],
+            },
+            "goog:loggingPrefs": {"performance": "ALL", "browser": "ALL"},
+        });
+        let caps = caps.as_object().unwrap().clone();
+        let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps)
+            .connect(&format!("http://127.0.0.1:{}", self.port))
+            .await
+            .expect("a browser session");
+        let sid = client.session_id().await.unwrap().unwrap();
+        Browser {
+            c: client,
+            name: name.into(),
+            sid,
+            port: self.port,
+            http: self.http.clone(),
+            frames: Vec::new(),
+            sent: Vec::new(),
+            profile,
+            closed: false,
+        }
+    }
+
+    async fn stop(mut self) {
+        let _ = self.child.kill().await;
+    }
+}
+
+fn hub_nanos() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
+}
+
+/// One browser session, with every WebSocket frame it has received.
+struct Browser {
+    c: Client,
+    name: String,
+    sid: String,
+    port: u16,
+    http: reqwest::Client,
+    frames: Vec<String>,
+    sent: Vec<String>,
+    profile: PathBuf,
+    closed: bool,
+}
+
+fn hit(sq: &str) -> String {
+    format!(".board .hit[data-sq=\"{sq}\"]")
+}
+
+fn piece(sq: &str, code: &str) -> String {
+    format!(".board .piece[data-sq=\"{sq}\"][data-piece=\"{code}\"]")
+}
+
+impl Browser {
+    async fn goto(&self, url: &str) {
+        self.c.goto(url).await.unwrap();
+    }
+
+    async fn find(&self, css: &str) -> Element {
+        self.c
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| {
+                panic!("{}: no {css} within {WAIT:?}: {e}", self.name);
+            })
+    }
+
+    async fn js(&self, script: &str) -> Value {
+        self.c.execute(script, vec![]).await.unwrap()
+    }
+
+    /// Waits until a JavaScript expression is true.
+    async fn until(&self, expr: &str, what: &str) {
+        let start = Instant::now();
+        loop {
+            let probe = format!("try {{ return !!({expr}); }} catch (e) {{ return false; }}");
+            if self.js(&probe).await == json!(true) {
+                return;
+            }
+            if start.elapsed() > WAIT {
+                let status = self
+                    .js("return (document.querySelector('#status')||{}).textContent + ' | ' + (document.querySelector('#game-error')||{}).textContent")
+                    .await;
+                let log = self.log("browser").await;
+                panic!(
+                    "{}: waited {WAIT:?} for {what}; page says {status}; console: {log:?}",
+                    self.name
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    async fn click(&self, css: &str) {
+        self.find(css).await.click().await.unwrap_or_else(|e| {
+            panic!("{}: cannot click {css}: {e}", self.name);
+        });
+    }
+
+    async fn my_turn(&self) {
+        self.until(
+            "document.querySelector('.game[data-to-act=\"me\"]')",
+            "its turn",
+        )
+        .await;
+    }
+
+    async fn click_sq(&self, sq: &str) {
+        self.click(&hit(sq)).await;
+    }
+
+    async fn drag(&self, from: &str, to: &str, right: bool) {
+        let a = self.find(&hit(from)).await;
+        let b = self.find(&hit(to)).await;
+        let button = if right {
+            MOUSE_BUTTON_RIGHT
+        } else {
+            MOUSE_BUTTON_LEFT
+        };
+        let actions = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: a,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down { button })
+            .then(PointerAction::MoveToElement {
+                element: b.clone(),
+                duration: Some(Duration::from_millis(60)),
+                x: 8.0,
+                y: 8.0,
+            })
+            .then(PointerAction::MoveToElement {
+                element: b,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Up { button });
+        self.c.perform_actions(actions).await.unwrap();
+        self.c.release_actions().await.unwrap();
+    }
+
+    async fn long_press_drag(&self, from: &str, to: &str) {
+        let a = self.find(&hit(from)).await;
+        let b = self.find(&hit(to)).await;
+        let actions = TouchActions::new("finger".into())
+            .then(PointerAction::MoveToElement {
+                element: a,
+                duration: None,
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Pause {
+                duration: Duration::from_millis(700),
+            })
+            .then(PointerAction::MoveToElement {
+                element: b,
+                duration: Some(Duration::from_millis(60)),
+                x: 0.0,
+                y: 0.0,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.c.perform_actions(actions).await.unwrap();
+        self.c.release_actions().await.unwrap();
+    }
+
+    async fn type_action(&self, text: &str) {
+        let input = self.find("#typed-input").await;
+        input.send_keys(&format!("{text}\n")).await.unwrap();
+    }
+
+    async fn button(&self, action: &str) {
+        self.click(&format!("#buttons button[data-action=\"{action}\"]"))
+            .await;
+    }
+
+    /// Drains one of the session's logs (`performance`, `browser`).
+    async fn log(&self, kind: &str) -> Vec<Value> {
+        let url = format!("http://127.0.0.1:{}/session/{}/se/log", self.port, self.sid);
+        let r: Value = self
+            .http
+            .post(url)
+            .json(&json!({"type": kind}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        r["value"].as_array().cloned().expect("a log")
+    }
+
+    /// Drains the performance log into `frames`: the WebSocket frames received.
+    async fn drain(&mut self) {
+        for entry in self.log("performance").await {
+            let Some(text) = entry["message"].as_str() else {
+                continue;
+            };
+            let m: Value = serde_json::from_str(text).unwrap_or_default();
+            let payload = m["message"]["params"]["response"]["payloadData"].as_str();
+            match (m["message"]["method"].as_str(), payload) {
+                (Some("Network.webSocketFrameReceived"), Some(p)) => self.frames.push(p.into()),
+                (Some("Network.webSocketFrameSent"), Some(p)) => self.sent.push(p.into()),
+                _ => {}
+            }
+        }
+    }
+
+    /// This game's frames so far.
+    fn game_frames(&self, id: &str) -> Vec<String> {
+        let tag = format!("\"game\":\"{id}\"");
+        self.frames
+            .iter()
+            .filter(|f| f.contains(&tag))
+            .cloned()
+            .collect()
+    }
+
+    async fn dom(&self) -> String {
+        self.js("return document.documentElement.outerHTML;")
+            .await
+            .as_str()
+            .unwrap()
+            .to_string()
+    }
+
+    async fn shot(&self, name: &str) {
+        self.until(
+            "document.getAnimations().length === 0",
+            "the animations' end",
+        )
+        .await;
+        let png = self.c.screenshot().await.unwrap();
+        std::fs::write(out_dir("screenshots").join(format!("{name}.png")), png).unwrap();
+    }
+
+    async fn seq(&self) -> u64 {
+        self.js("return +(document.querySelector('.game')||{dataset:{}}).dataset.seq || 0;")
+            .await
+            .as_u64()
+            .unwrap_or(0)
+    }
+
+    async fn close(mut self) {
+        let _ = self.c.clone().close().await;
+        self.closed = true;
+    }
+}
+
+impl Drop for Browser {
+    /// Ends the session even when the test failed, so that no browser outlives it.
+    fn drop(&mut self) {
+        use std::io::{Read, Write};
+        if !self.closed {
+            if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", self.port)) {
+                let _ = s.set_read_timeout(Some(Duration::from_secs(10)));
+                let _ = write!(
+                    s,
+                    "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+                    self.sid
+                );
+                let _ = s.read_to_end(&mut Vec::new());
+            }
+        }
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// What one observer (a seat, or a spectator) must not have seen: for every hidden action of
+/// the others, its own text, until the reveal of that action or the end.
+struct Snapshot {
+    frames: usize,
+    dom: String,
+}
+
+fn check_no_leaks(who: &str, observer: &str, record: &Value, frames: &[String], doms: &[Snapshot]) {
+    let parsed: Vec<Value> = frames
+        .iter()
+        .map(|f| serde_json::from_str(f).unwrap())
+        .collect();
+    let mut checked = 0;
+    for action in record["actions"].as_array().unwrap() {
+        let text = action["text"].as_str().unwrap();
+        let actor = action["actor"].as_str().unwrap();
+        if action.get("commitment").is_none() || action["public"] == action["text"] {
+            continue;
+        }
+        if actor == observer {
+            // the control: a seat's own hidden choice is in its own frames and page
+            assert!(
+                frames.iter().any(|f| f.contains(text)),
+                "{who}: its own {text:?} is missing from its frames"
+            );
+            for snap in doms {
+                assert!(
+                    snap.dom.contains(text),
+                    "{who}: its own {text:?} is not on its page"
+                );
+            }
+            continue;
+        }
+        let index = action["index"].as_u64().unwrap();
+        let revealed_at = parsed
+            .iter()
+            .position(|m| {
+                if m["type"] == "end" {
+                    return true;
+                }
+                let events = if m["type"] == "update" {
+                    &m["events"]
+                } else {
+                    &m["view"]["events"]
+                };
+                events.as_array().is_some_and(|es| {
+                    es.iter()
+                        .any(|e| e["kind"] == "reveal" && e["reveals"].as_u64() == Some(index))
+                })
+            })
+            .unwrap_or(parsed.len());
+        for (n, frame) in frames[..revealed_at].iter().enumerate() {
+            assert!(
+                !frame.contains(text),
+                "{who}: frame {n} holds {actor}'s hidden {text:?}: {frame}"
+            );
+        }
+        for snap in doms {
+            if snap.frames <= revealed_at {
+                assert!(
+                    !snap.dom.contains(text),
+                    "{who}: the page holds {actor}'s hidden {text:?} before its reveal"
+                );
+            }
+        }
+        checked += 1;
+    }
+    eprintln!(
+        "{who}: {checked} hidden actions checked against {} frames",
+        frames.len()
+    );
+}
+
+struct Table {
+    w: Browser,
+    b: Browser,
+    x: Browser,
+    base: String,
+}
+
+impl Table {
+    /// White creates a game in the lobby, Black joins from the lobby, the watcher opens it
+    /// from the lobby's live games. Returns the game id.
+    async fn start(&mut self, variant: &str, options: &[&str], by_link: bool) -> String {
+        let w = &self.w;
+        w.goto(&format!("{}/", self.base)).await;
+        w.find(&format!("#variant option[value=\"{variant}\"]"))
+            .await;
+        w.find("#variant")
+            .await
+            .select_by_value(variant)
+            .await
+            .unwrap();
+        for o in options {
+            w.click(&format!("input[data-opt=\"{o}\"]")).await;
+        }
+        w.find("#color")
+            .await
+            .select_by_value("white")
+            .await
+            .unwrap();
+        w.click("input[name=opponent][value=friend]").await;
+        w.click("#create-btn").await;
+        let game = w.find(".game[data-seat=\"white\"]").await;
+        let id = game.attr("data-game").await.unwrap().unwrap();
+        w.find("#invite").await;
+        let b = &self.b;
+        if by_link {
+            // the friend opens the invitation link and takes the open seat
+            let link = w.find("#invite").await.attr("href").await.unwrap().unwrap();
+            b.goto(&format!("{}{link}", self.base)).await;
+            b.click("#join").await;
+        } else {
+            b.goto(&format!("{}/", self.base)).await;
+            b.click(&format!("#open li[data-game=\"{id}\"] button[data-join]"))
+                .await;
+        }
+        b.find(".game[data-seat=\"black\"][data-status=\"live\"]")
+            .await;
+        let x = &self.x;
+        x.goto(&format!("{}/", self.base)).await;
+        x.click(&format!("#live li[data-game=\"{id}\"] a")).await;
+        x.find(".game[data-seat=\"spectator\"]").await;
+        w.find(".game[data-status=\"live\"]").await;
+        id
+    }
+
+    /// Screenshots from both sides and at phone width, the pages' DOM, then White resigns and
+    /// every page shows the reveal; the frames and pages are checked for leaks.
+    async fn finish(&mut self, variant: &str, id: &str, ts: &TestServer, draw: bool) {
+        self.w.shot(&format!("{variant}-white")).await;
+        self.b.shot(&format!("{variant}-black")).await;
+        // the watcher's screenshots in the dark theme
+        self.x.click("#theme").await;
+        self.x.find("html[data-theme=\"dark\"]").await;
+        self.x.shot(&format!("{variant}-watcher-dark")).await;
+        self.x.click("#theme").await;
+        self.b.c.set_window_size(390, 844).await.unwrap();
+        self.b
+            .until("document.documentElement.clientWidth < 500", "phone width")
+            .await;
+        self.b.shot(&format!("{variant}-black-phone")).await;
+        self.b.c.set_window_size(1100, 900).await.unwrap();
+        let mut snaps = Vec::new();
+        for br in [&mut self.w, &mut self.b, &mut self.x] {
+            br.drain().await;
+            let frames = br.game_frames(id).len();
+            snaps.push(Snapshot {
+                frames,
+                dom: br.dom().await,
+            });
+        }
+        if draw {
+            self.w.click("button[data-command=offer_draw]").await;
+            self.b.click("button[data-command=accept_draw]").await;
+        } else {
+            self.w.click("button[data-command=resign]").await;
+            self.w.click("button[data-command=resign]").await;
+        }
+        for br in [&self.w, &self.b, &self.x] {
+            br.find(".game[data-status=\"over\"] #revealed").await;
+        }
+        let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+        assert_eq!(status, 200, "{record}");
+        let mut snaps = snaps.into_iter();
+        for (br, observer) in [
+            (&mut self.w, "white"),
+            (&mut self.b, "black"),
+            (&mut self.x, "spectator"),
+        ] {
+            br.drain().await;
+            let frames = br.game_frames(id);
+            assert!(!frames.is_empty(), "{} received no frames", br.name);
+            let snap = snaps.next().unwrap();
+            check_no_leaks(
+                &format!("{variant}/{}", br.name),
+                observer,
+                &record,
+                &frames,
+                &[snap],
+            );
+        }
+    }
+}
+
+async fn play_chess(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.drag("e2", "e4", false).await;
+    t.b.find(&piece("e4", "wP")).await;
+    t.x.find(&piece("e4", "wP")).await;
+    t.b.my_turn().await;
+    t.b.click_sq("e7").await;
+    t.b.find(".board .m-dest").await;
+    t.b.click_sq("e5").await;
+    t.w.find(&piece("e5", "bP")).await;
+    t.w.my_turn().await;
+    t.w.type_action("g1f3").await;
+    t.x.find(&piece("f3", "wN")).await;
+    t.b.my_turn().await;
+    // by keyboard: focus b8, move to c6 is b8 -> c6; select with Enter, arrows, Enter
+    t.b.js("document.querySelector('.board .hit[data-sq=\"b8\"]').focus();")
+        .await;
+    let active = t.b.find(&hit("b8")).await;
+    active.send_keys("\u{E007}").await.unwrap();
+    t.b.find(".board .m-sel").await;
+    t.b.js("document.querySelector('.board .hit[data-sq=\"c6\"]').focus();")
+        .await;
+    t.b.find(&hit("c6")).await.send_keys(" ").await.unwrap();
+    t.w.find(&piece("c6", "bN")).await;
+}
+
+async fn play_alter_ego(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.drag("e2", "e4", false).await;
+    t.b.my_turn().await;
+    t.b.drag("d7", "d5", false).await;
+    // a death move: Black decides, hidden from White
+    t.b.find("#buttons button[data-action=\"stay\"]").await;
+    t.b.click_sq("e8").await;
+    t.w.my_turn().await;
+    t.w.find(".board .piece[data-sq=\"d5\"] .badge").await;
+    t.w.click_sq("e4").await;
+    t.w.click_sq("d5").await;
+    t.w.until(
+        "[...document.querySelectorAll('#events li')].some(l => l.textContent.includes('transfer e8'))",
+        "the reveal of the transfer",
+    )
+    .await;
+    t.b.my_turn().await;
+    t.b.click_sq("e8").await;
+    t.b.click_sq("d7").await;
+    t.w.find(&piece("d7", "bK")).await;
+}
+
+async fn play_ambiguous(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.click_sq("c3").await;
+    t.b.my_turn().await;
+    t.b.find("#buttons button[data-action=\"b1c3\"]").await;
+    t.b.drag("c2", "c3", false).await;
+    t.w.find(&piece("c3", "wP")).await;
+    t.b.my_turn().await;
+    // naming by a drag: only e7 reaches e5
+    t.b.drag("e7", "e5", false).await;
+    t.w.find(&piece("e5", "bP")).await;
+    t.x.find(&piece("e5", "bP")).await;
+}
+
+async fn play_bluff_move(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.drag("e2", "e4", true).await;
+    t.w.find(".board .piece[data-sq=\"e4\"] .badge.bluff").await;
+    t.b.find(&piece("e4", "wP")).await;
+    t.b.my_turn().await;
+    t.b.click("#bluff-toggle").await;
+    t.b.find("#bluff-toggle[aria-pressed=\"true\"]").await;
+    t.b.click_sq("d7").await;
+    t.b.click_sq("d5").await;
+    t.b.find(".board .piece[data-sq=\"d5\"] .badge.bluff").await;
+    t.w.my_turn().await;
+    t.w.click_sq("e4").await;
+    t.w.click_sq("d5").await;
+    t.w.until(
+        "[...document.querySelectorAll('#events li')].some(l => l.textContent.includes('the real pawn is on d7'))",
+        "the captured bluff's reveal",
+    )
+    .await;
+    t.b.my_turn().await;
+    // a touch long press makes a bluff too
+    t.b.long_press_drag("g8", "f6").await;
+    t.b.find(".board .piece[data-sq=\"f6\"] .badge.bluff").await;
+    t.w.find(&piece("f6", "bN")).await;
+}
+
+async fn play_bs(t: &mut Table) {
+    t.w.my_turn().await;
+    // the arrangement editor: swap king and queen
+    t.w.click_sq("e1").await;
+    t.w.click_sq("d1").await;
+    t.w.click_sq("a2").await;
+    t.w.click("#buttons button[data-action=\"spy-selected\"]")
+        .await;
+    t.w.until(
+        "document.querySelector('#setup-text').textContent === 'setup RNBKQBNR/SPPPPPPP'",
+        "the arrangement with a swap and the spy",
+    )
+    .await;
+    t.w.click("#buttons button[data-action=\"setup RNBKQBNR/SPPPPPPP\"]")
+        .await;
+    t.b.my_turn().await;
+    t.b.button("setup standard").await;
+    t.w.my_turn().await;
+    t.b.find(&piece("e1", "w?")).await;
+    t.w.find(&piece("e1", "wQ")).await;
+    t.w.drag("e2", "e4", false).await;
+    t.b.my_turn().await;
+    t.b.button("call").await;
+    // a lawful move was called: Black removes one of its own pieces
+    t.b.until(
+        "document.querySelector('.board .m-target')",
+        "the removal targets",
+    )
+    .await;
+    t.b.click_sq("a8").await;
+    t.w.until(
+        "!document.querySelector('.board .piece[data-sq=\"a8\"]')",
+        "a8 removed",
+    )
+    .await;
+    t.b.my_turn().await;
+    t.b.click_sq("d7").await;
+    t.b.click_sq("d5").await;
+    t.w.my_turn().await;
+    t.w.button("accept").await;
+    t.w.my_turn().await;
+    t.w.find(&piece("e4", "wP")).await;
+}
+
+async fn play_reality_check(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.button("setup random").await;
+    t.b.my_turn().await;
+    // Black arranges: swap two pawns and the hand with the d9 rook
+    t.b.click_sq("b7").await;
+    t.b.click_sq("c7").await;
+    t.b.click("#hand button[data-hand=\"editor\"]").await;
+    t.b.click_sq("c8").await;
+    let text =
+        t.b.js("return document.querySelector('#setup-text').textContent;")
+            .await;
+    let text = text.as_str().unwrap().to_string();
+    assert!(
+        text.starts_with("setup ") && text.contains("b7=PN") && text.contains("c7=PP"),
+        "{text}"
+    );
+    t.b.click(&format!("#buttons button[data-action=\"{text}\"]"))
+        .await;
+    t.w.my_turn().await;
+    t.w.drag("b3", "b4", false).await;
+    t.w.until(
+        "document.querySelector('.board .m-target')",
+        "the flip targets",
+    )
+    .await;
+    t.w.click_sq("d1").await;
+    t.b.my_turn().await;
+    t.b.click_sq("c7").await;
+    t.b.click_sq("c6").await;
+    t.b.until(
+        "document.querySelector('.board .m-target')",
+        "the flip targets",
+    )
+    .await;
+    t.b.click_sq("d9").await;
+    t.w.my_turn().await;
+    t.w.click_sq("b4").await;
+    t.w.click_sq("b5").await;
+    t.w.until(
+        "document.querySelector('.board .m-target')",
+        "the flip targets",
+    )
+    .await;
+    t.w.click_sq("d2").await;
+    t.b.my_turn().await;
+    t.b.click_sq("c6").await;
+    t.b.click_sq("b5").await;
+    t.b.click(".chooser button[data-action=\"rc c6b5\"]").await;
+    t.w.my_turn().await;
+    // a drop from the hand onto the emptied b3
+    t.w.click("#hand button:not([disabled])").await;
+    t.w.click_sq("b3").await;
+    t.w.until(
+        "document.querySelector('.chooser') || document.querySelector('.board .piece[data-sq=\"b3\"]')",
+        "the drop's chooser or the drop",
+    )
+    .await;
+    if t.w.js("return !!document.querySelector('.chooser');").await == json!(true) {
+        t.w.click(".chooser button[data-action^=\"drop \"]").await;
+    }
+    t.b.find(".board .piece[data-sq=\"b3\"]").await;
+    t.b.my_turn().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_client_plays_every_variant() {
+    let started = Instant::now();
+    let mut ts = TestServer::start("browser").await;
+    let driver = Driver::start().await;
+    let (w, b, x) = tokio::join!(
+        driver.browser("white", 1100, 900),
+        driver.browser("black", 1100, 900),
+        driver.browser("watcher", 1100, 900),
+    );
+    let mut t = Table {
+        w,
+        b,
+        x,
+        base: ts.base.clone(),
+    };
+    for variant in [
+        "chess",
+        "alter-ego",
+        "ambiguous",
+        "bluff-move",
+        "bs",
+        "reality-check",
+    ] {
+        let lap = Instant::now();
+        let options: &[&str] = if variant == "bs" { &["spy"] } else { &[] };
+        let id = t.start(variant, options, variant == "ambiguous").await;
+        match variant {
+            "chess" => play_chess(&mut t).await,
+            "alter-ego" => play_alter_ego(&mut t).await,
+            "ambiguous" => play_ambiguous(&mut t).await,
+            "bluff-move" => play_bluff_move(&mut t).await,
+            "bs" => play_bs(&mut t).await,
+            "reality-check" => play_reality_check(&mut t).await,
+            _ => unreachable!(),
+        }
+        t.finish(variant, &id, &ts, variant == "chess").await;
+        match variant {
+            "chess" => rematch_and_abort(&t).await,
+            // the reveal: Black now sees White's identities and hidden faces
+            "bs" => {
+                t.b.find(&piece("e1", "wQ")).await;
+                t.b.find(&piece("a2", "wS")).await;
+            }
+            "reality-check" => {
+                t.b.until(
+                    "[...document.querySelectorAll('.board .piece[data-piece^=\"w\"]')].every(p => p.querySelector('.down'))",
+                    "every white piece's face below",
+                )
+                .await;
+            }
+            _ => {}
+        }
+        eprintln!("{variant}: {:?}", lap.elapsed());
+    }
+
+    // the replay of the last game, stepped through
+    let x = &t.x;
+    x.click("#replay-link").await;
+    x.find(".replay .board .piece").await;
+    let last = x
+        .js("return +document.querySelector('.replay').dataset.step;")
+        .await;
+    x.click("#first").await;
+    x.until(
+        "document.querySelector('.replay').dataset.step === '0'",
+        "the first step",
+    )
+    .await;
+    x.click("#next").await;
+    x.until(
+        "document.querySelector('.replay').dataset.step === '1'",
+        "the next step",
+    )
+    .await;
+    assert!(last.as_u64().unwrap() > 5, "{last}");
+    x.shot("reality-check-replay").await;
+    x.goto(&format!("{}/rules/reality-check", t.base)).await;
+    x.find("#rules-text h1").await;
+    x.find("#rules-text table").await;
+    x.shot("rules").await;
+    x.goto(&format!("{}/game/0000000000000000", t.base)).await;
+    x.until(
+        "document.querySelector('#status').textContent === 'No such game.'",
+        "the unknown game's message",
+    )
+    .await;
+    x.goto(&format!("{}/", t.base)).await;
+    x.find("#variant")
+        .await
+        .select_by_value("reality-check")
+        .await
+        .unwrap();
+    x.find("input[data-opt=\"memory\"]").await;
+    x.click("#theme").await;
+    x.find("html[data-theme=\"dark\"]").await;
+    x.shot("lobby-dark").await;
+    x.click("#theme").await;
+
+    // a game against a server bot, with a lost connection
+    bot_game(&mut t, &mut ts).await;
+
+    let Table { w, b, x, .. } = t;
+    w.close().await;
+    b.close().await;
+    x.close().await;
+    driver.stop().await;
+    ts.stop().await;
+    eprintln!("browser tests: {:?}", started.elapsed());
+}
+
+async fn bot_game(t: &mut Table, ts: &mut TestServer) {
+    let w = &t.w;
+    w.goto(&format!("{}/", t.base)).await;
+    w.find("#variant option[value=\"chess\"]").await;
+    w.find("#color")
+        .await
+        .select_by_value("white")
+        .await
+        .unwrap();
+    w.click("input[name=opponent][value=bot]").await;
+    w.click("#create-btn").await;
+    w.find(".game[data-seat=\"white\"][data-status=\"live\"]")
+        .await;
+    w.my_turn().await;
+    let seq = w.seq().await;
+    w.drag("d2", "d4", false).await;
+    w.find(&piece("d4", "wP")).await;
+    w.until(
+        &format!("+document.querySelector('.game').dataset.seq > {seq}"),
+        "a message",
+    )
+    .await;
+    w.my_turn().await;
+    // the server goes away and comes back on the same address and database
+    let addr = ts.addr;
+    ts.stop().await;
+    w.find("#conn.lost").await;
+    let listener = TcpListener::bind(addr).await.unwrap();
+    let server = bluffchess_server::Server::start(
+        listener,
+        &format!("sqlite:{}", ts.db.display()),
+        test_config(),
+    )
+    .await
+    .unwrap();
+    ts.server = Some(server);
+    w.until(
+        "document.querySelector('#conn').dataset.state === 'open'",
+        "the reconnection",
+    )
+    .await;
+    // the socket resumed after the last message it had seen
+    let seen = w.seq().await;
+    t.w.drain().await;
+    let resumed = t.w.sent.iter().any(|f| {
+        let v: Value = serde_json::from_str(f).unwrap_or_default();
+        v["since"].as_u64().is_some_and(|n| n > 0 && n <= seen) && v["token"].is_string()
+    });
+    assert!(resumed, "no resume with since in {:?}", t.w.sent);
+    let w = &t.w;
+    w.my_turn().await;
+    w.type_action("e2e3").await;
+    w.find(&piece("e3", "wP")).await;
+    w.my_turn().await;
+    w.shot("chess-bot-reconnected").await;
+    w.click("#mute").await;
+    w.find("#mute[aria-pressed=\"true\"]").await;
+    w.click("#mute").await;
+    w.find("#mute[aria-pressed=\"false\"]").await;
+    w.click("button[data-command=resign]").await;
+    w.click("button[data-command=resign]").await;
+    w.find(".game[data-status=\"over\"] #revealed").await;
+    let href = w
+        .js("return document.querySelector('#download').href;")
+        .await;
+    assert!(href.as_str().unwrap().starts_with("blob:"), "{href}");
+}
+
+/// After the drawn chess game both ask for a rematch: both land on the new game with colours
+/// swapped, and the new White aborts it.
+async fn rematch_and_abort(t: &Table) {
+    t.x.find("#revealed").await;
+    t.w.click("#rematch").await;
+    t.w.find("#rematch-state").await;
+    t.b.until(
+        "document.querySelector('#rematch-state').textContent.includes('asks')",
+        "the opponent's rematch ask",
+    )
+    .await;
+    t.b.click("#rematch").await;
+    t.b.find(".game[data-seat=\"white\"][data-status=\"live\"]")
+        .await;
+    t.w.find(".game[data-seat=\"black\"][data-status=\"live\"]")
+        .await;
+    let a = t.b.find(".game").await.attr("data-game").await.unwrap();
+    let b = t.w.find(".game").await.attr("data-game").await.unwrap();
+    assert_eq!(a, b, "both are in the rematch");
+    t.b.click("button[data-command=abort]").await;
+    t.w.find(".game[data-status=\"aborted\"]").await;
+}

@@ -1,0 +1,126 @@
+//! The routes of the browser client: its embedded files with their ETags, the rules pages, the
+//! table of variants and finished games' replays.
+
+mod common;
+
+use bluffchess_rules::any::VARIANTS;
+use common::*;
+use reqwest::StatusCode;
+use serde_json::Value;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_variants_table_is_the_registry() {
+    let mut ts = TestServer::start("web-variants").await;
+    let (status, answer) = ts.get("/api/variants", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let list = answer["variants"].as_array().unwrap();
+    assert_eq!(list.len(), VARIANTS.len());
+    for (got, spec) in list.iter().zip(VARIANTS) {
+        assert_eq!(got["id"], spec.id);
+        assert_eq!(got["name"], spec.name);
+        assert_eq!(got["summary"], spec.summary);
+        let options = got["options"].as_array().unwrap();
+        assert_eq!(options.len(), spec.options.len());
+        for (o, s) in options.iter().zip(spec.options) {
+            assert_eq!(o["name"], s.name);
+            assert_eq!(o["default"], s.default);
+            assert_eq!(o["description"], s.description);
+            assert_eq!(o["values"].as_array().unwrap().len(), s.values.len());
+            assert!(o["kind"] == "bool" || o["kind"] == "choice");
+        }
+    }
+    let reality = list.iter().find(|v| v["id"] == "reality-check").unwrap();
+    assert!(reality["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["name"] == "memory"));
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_client_is_served_with_etags_and_stays_small() {
+    let mut ts = TestServer::start("web-files").await;
+    let total: usize = bluffchess_server::web::FILES
+        .iter()
+        .map(|(_, b)| b.len())
+        .sum();
+    assert!(total < 300 * 1024, "the client weighs {total} bytes");
+    for page in ["/", "/game/abc", "/rules/bs", "/replay/abc"] {
+        let (status, html) = ts.get_text(page, None).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert!(html.contains("/static/app.js"), "{page} is the client");
+    }
+    for (name, bytes) in bluffchess_server::web::FILES {
+        let url = format!("{}/static/{name}", ts.base);
+        let response = ts.http.get(&url).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{name}");
+        let etag = response.headers()["etag"].to_str().unwrap().to_string();
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        assert_eq!(&response.bytes().await.unwrap()[..], *bytes);
+        let again = ts
+            .http
+            .get(&url)
+            .header("If-None-Match", &etag)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{name}");
+        assert_eq!(again.headers()["etag"].to_str().unwrap(), etag);
+    }
+    let js = ts
+        .http
+        .get(format!("{}/static/app.js", ts.base))
+        .send()
+        .await
+        .unwrap();
+    assert!(js.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/javascript"));
+    for variant in VARIANTS {
+        let (status, text) = ts
+            .get_text(&format!("/docs/rules/{}.md", variant.id), None)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{}", variant.id);
+        assert!(text.starts_with("# "), "{}", variant.id);
+    }
+    let (status, body) = ts.get("/static/nothing.js", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(body["error"].is_string());
+    let (status, _) = ts.get("/docs/rules/api.md", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_replays_with_everything_revealed() {
+    let mut ts = TestServer::start("web-replay").await;
+    for variant in VARIANTS {
+        let (id, tokens) = ts.open_and_join(variant.id, Value::Null).await;
+        let (status, early) = ts.get(&format!("/api/games/{id}/replay"), None).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{early}");
+        ts.play_out(&id, &tokens, 60).await;
+        let (status, record2) = ts.get(&format!("/api/games/{id}/record"), None).await;
+        assert_eq!(status, StatusCode::OK, "{record2}");
+        let (status, replay) = ts.get(&format!("/api/games/{id}/replay"), None).await;
+        assert_eq!(status, StatusCode::OK, "{replay}");
+        assert_eq!(replay["record"], record2);
+        let positions = replay["positions"].as_array().unwrap();
+        assert_eq!(
+            positions.len(),
+            record2["actions"].as_array().unwrap().len() + 1,
+            "{}",
+            variant.id
+        );
+        // The last position is the end view's.
+        let end = ts.view(&id, None).await;
+        assert_eq!(
+            positions.last().unwrap(),
+            &end["view"]["position"],
+            "{}",
+            variant.id
+        );
+    }
+    ts.stop().await;
+}

@@ -1,0 +1,72 @@
+// The game's WebSocket: authenticates with its first message, resumes with since=N.
+export class GameSocket {
+  constructor(id, token, { onMessage, onState }) {
+    this.id = id;
+    this.token = token || null;
+    this.onMessage = onMessage;
+    this.onState = onState;
+    this.seq = 0;
+    this.pending = [];
+    this.ended = false;
+    this.closed = false;
+    this.retry = 0;
+    this.connect();
+  }
+
+  connect() {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const ws = new WebSocket(`${proto}//${location.host}/api/games/${encodeURIComponent(this.id)}/ws`);
+    this.ws = ws;
+    this.onState(this.retry ? 'reconnecting' : 'connecting');
+    ws.onopen = () => {
+      const hello = { token: this.token };
+      if (this.seq) hello.since = this.seq;
+      ws.send(JSON.stringify(hello));
+      this.retry = 0;
+      this.onState('open');
+    };
+    ws.onmessage = (e) => {
+      let m;
+      try { m = JSON.parse(e.data); } catch { return; }
+      if (m.type === 'ack' || m.type === 'error') {
+        const p = this.pending.shift();
+        if (p) (m.type === 'ack' ? p.resolve(m.result) : p.reject(m));
+        else if (m.type === 'error') { this.closed = true; this.onState('error', m.error); }
+        return;
+      }
+      if (typeof m.seq === 'number') this.seq = m.seq;
+      if (m.type === 'end') this.ended = true;
+      this.onMessage(m);
+    };
+    ws.onclose = () => {
+      for (const p of this.pending.splice(0)) p.reject({ error: 'the connection was lost' });
+      if (this.ended || this.closed) { this.onState('closed'); return; }
+      this.retry += 1;
+      this.onState('lost');
+      const wait = Math.min(5000, 250 * 2 ** Math.min(this.retry, 5));
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(obj) {
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN) { reject({ error: 'not connected: wait for the connection to come back' }); return; }
+      this.pending.push({ resolve, reject });
+      this.ws.send(JSON.stringify(obj));
+    });
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+}
+
+export async function api(path, body) {
+  const init = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const r = await fetch(path, init);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.error || `${r.status}`);
+  return data;
+}

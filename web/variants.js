@@ -1,0 +1,353 @@
+// Each variant's board model and actions, from the seat's view and its legal list only.
+import { pieceIcon } from './pieces.js';
+
+const LETTER = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K', spy: 'S' };
+const PROMO = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+const SQ = '([a-i][1-9])';
+const MOVE = new RegExp(`^${SQ}${SQ}([qrbnp])?$`);
+const c1 = (color) => (color === 'white' ? 'w' : 'b');
+export const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function fenPieces(fen) {
+  const pieces = {};
+  const rows = fen.split(' ')[0].split('/');
+  rows.forEach((row, i) => {
+    let f = 0;
+    for (const ch of row) {
+      if (/\d/.test(ch)) f += +ch;
+      else {
+        pieces['abcdefgh'[f] + (8 - i)] = { color: ch === ch.toUpperCase() ? 'w' : 'b', type: ch.toUpperCase() };
+        f += 1;
+      }
+    }
+  });
+  return pieces;
+}
+
+const uci = (m) => (m && MOVE.test(m) ? [m.slice(0, 2), m.slice(2, 4)] : null);
+
+// The last move the seat saw, from its events.
+function lastFromEvents(view) {
+  for (let i = view.events.length - 1; i >= 0; i--) {
+    const e = view.events[i];
+    if (e.kind !== 'action' && e.kind !== 'sealed') continue;
+    const m = e.text.match(new RegExp(`${SQ}${SQ}`));
+    if (m) return [m[1], m[2]];
+    if (e.kind === 'sealed' || /^(pass|call|accept|remove|flip|stay|transfer)/.test(e.text)) continue;
+  }
+  return null;
+}
+
+function kingOf(pieces, color) {
+  return Object.keys(pieces).find((sq) => pieces[sq].type === 'K' && pieces[sq].color === c1(color));
+}
+
+const LABELS = {
+  stay: 'Stay: the ego stays in the moved piece',
+  pass: 'Pass',
+  call: 'Call BS!',
+  accept: 'Accept',
+  'setup standard': 'Standard setup',
+  'setup random': 'Random setup',
+};
+
+export function labelOf(text) {
+  if (LABELS[text]) return LABELS[text];
+  let m;
+  if ((m = text.match(MOVE))) return `${m[1]}-${m[2]}${m[3] ? ' promoting to ' + PROMO[m[3]] : ''}`;
+  if ((m = text.match(/^bluff (.*)$/))) return 'Bluff ' + labelOf(m[1]);
+  if ((m = text.match(/^rc (..)(..)$/))) return `Reality Check ${m[1]}x${m[2]}`;
+  if ((m = text.match(/^drop (.)(.)@(..)$/))) return `Drop on ${m[3]}, ${m[1]} face up (${m[2]} below)`;
+  if ((m = text.match(/^transfer (..)$/))) return `Transfer the ego to ${m[1]}`;
+  if ((m = text.match(/^flip (..)$/))) return `Flip ${m[1]}`;
+  if ((m = text.match(/^remove (.+)$/))) return `Remove ${m[1]}`;
+  if ((m = text.match(/^[a-i][1-9]$/))) return `Name ${text}`;
+  return text;
+}
+
+// Sorts the legal actions into board gestures and buttons.
+export function interactionOf(legal) {
+  const moves = { normal: new Map(), bluff: new Map() };
+  const targets = new Map();
+  const buttons = [];
+  const add = (map, from, to, a) => {
+    if (!map.has(from)) map.set(from, new Map());
+    const m = map.get(from);
+    if (!m.has(to)) m.set(to, []);
+    m.get(to).push(a);
+  };
+  for (const text of legal) {
+    const a = { text, label: labelOf(text) };
+    let m;
+    if ((m = text.match(MOVE))) add(moves.normal, m[1], m[2], a);
+    else if ((m = text.match(new RegExp(`^bluff ${SQ}${SQ}`)))) add(moves.bluff, m[1], m[2], a);
+    else if ((m = text.match(new RegExp(`^rc ${SQ}${SQ}$`)))) add(moves.normal, m[1], m[2], a);
+    else if ((m = text.match(new RegExp(`^drop (..)@${SQ}$`)))) add(moves.normal, 'hand:' + [...m[1]].sort().join(''), m[2], a);
+    else if ((m = text.match(new RegExp(`^memory ${SQ} ${SQ}$`)))) { add(moves.normal, m[1], m[2], a); add(moves.normal, m[2], m[1], a); }
+    else if ((m = text.match(new RegExp(`^(?:flip|remove|transfer) ${SQ}$`)) || text.match(new RegExp(`^${SQ}$`)))) {
+      const sq = m[1];
+      if (!targets.has(sq)) targets.set(sq, []);
+      targets.get(sq).push(a);
+    } else buttons.push(a);
+  }
+  return { moves, targets, buttons };
+}
+
+function eventPieces(view) {
+  return view.position.fen ? fenPieces(view.position.fen) : {};
+}
+
+// variant id -> {shape, model(view, seat), info(view, seat)}
+const chessLike = {
+  shape: '8x8',
+  model(view) {
+    const p = view.position;
+    const pieces = eventPieces(view);
+    return { pieces, last: uci(p.last_move), check: p.check ? kingOf(pieces, p.turn) : null, marks: {} };
+  },
+  info() { return ''; },
+};
+
+const alterEgo = {
+  shape: '8x8',
+  model(view, seat) {
+    const m = chessLike.model(view);
+    const p = view.position;
+    for (const color of ['white', 'black']) {
+      const ego = p[color + '_ego'];
+      if (!ego || !ego.square || !m.pieces[ego.square]) continue;
+      const piece = m.pieces[ego.square];
+      piece.badge = ego.sealed ? '?' : 'E';
+      piece.badgeClass = 'ego';
+      piece.desc = ego.sealed ? 'held the alter ego before a hidden decision' : (color === seat || seat === 'spectator' || !ego.sealed ? 'holds the alter ego' : '');
+    }
+    if (p.bound) m.marks[p.bound] = 'm-bound';
+    return m;
+  },
+  info(view, seat) {
+    const p = view.position;
+    const say = (color) => {
+      const ego = p[color + '_ego'];
+      if (!ego || !ego.square) return `${color}: no alter ego yet`;
+      return ego.sealed ? `${color}: on ${ego.square} before a hidden decision (marked ?)` : `${color}: on ${ego.square}`;
+    };
+    let s = `<p>Alter egos (E): ${say('white')}; ${say('black')}.</p>`;
+    if (p.deciding) s += `<p class="banner">${p.turn === seat ? 'Your move was a death move: keep the ego (Stay) or click a piece to transfer it.' : 'A death move: the mover is deciding.'}</p>`;
+    if (p.bound) s += `<p>The piece on ${p.bound} holds the ego and must move.</p>`;
+    return s;
+  },
+};
+
+const ambiguous = {
+  shape: '8x8',
+  model(view) {
+    const m = chessLike.model(view);
+    const p = view.position;
+    if (p.named) m.marks[p.named] = 'm-pending';
+    for (const c of p.candidates || []) m.marks[c.slice(0, 2)] = 'm-bound';
+    return m;
+  },
+  info(view, seat) {
+    const p = view.position;
+    if (p.step === 'pick') {
+      const mine = p.turn !== seat && seat !== 'spectator';
+      return `<p class="banner">${esc(p.turn)} named ${esc(p.named)}. ${mine ? 'Pick which piece goes there: drag it, or a button below.' : 'The opponent picks the piece.'}</p>`;
+    }
+    return p.turn === seat ? '<p class="banner">Name a square: click it (or drag a piece there).</p>' : '';
+  },
+};
+
+const bluffMove = {
+  shape: '8x8',
+  model(view, seat) {
+    const p = view.position;
+    const pieces = fenPieces(p.fen);
+    const links = [];
+    for (const b of p.bluffs || []) {
+      if (pieces[b.square]) {
+        pieces[b.square].badge = 'b';
+        pieces[b.square].badgeClass = 'bluff';
+        pieces[b.square].desc = `bluff of the real piece on ${b.real}`;
+      }
+      links.push([b.real, b.square]);
+    }
+    const real = new Set(p.real || []);
+    for (const [sq, piece] of Object.entries(pieces)) {
+      const own = seat !== 'spectator' && piece.color === c1(seat);
+      if (!own && real.has(sq) && view.outcome == null) {
+        piece.badge = '!';
+        piece.badgeClass = 'real';
+        piece.desc = 'known to be real';
+      }
+    }
+    return { pieces, last: lastFromEvents(view), links, marks: {} };
+  },
+  info() {
+    return '<p class="muted">b: a bluff (dashed line to its real piece); !: an enemy piece known to be real. A right-button drag, a long press (touch) or the Bluff toggle makes a bluff move.</p>';
+  },
+};
+
+const bs = {
+  shape: '8x8',
+  model(view) {
+    const p = view.position;
+    const pieces = {};
+    for (const x of p.pieces) {
+      pieces[x.square] = { color: c1(x.color), type: x.identity ? LETTER[x.identity] || '?' : '?' };
+      if (x.promoted) { pieces[x.square].badge = '+'; pieces[x.square].desc = 'promoted'; }
+    }
+    const marks = {};
+    if (p.pending) { marks[p.pending.from] = 'm-pending'; marks[p.pending.to] = 'm-pending'; }
+    return { pieces, last: p.pending ? [p.pending.from, p.pending.to] : lastFromEvents(view), marks, animate: true };
+  },
+  info(view, seat) {
+    const p = view.position;
+    let s = `<p>Lost pieces: white ${p.lost[0]}, black ${p.lost[1]}.</p>`;
+    if (p.own_pool) s += `<p>Your pool: ${p.own_pool.length ? p.own_pool.map(esc).join(', ') : 'empty'}.</p>`;
+    if (p.step === 'answer') s += `<p class="banner">${p.turn === seat ? 'Waiting for the answer: call or accept.' : seat === 'spectator' ? 'An answer is due.' : 'Call BS or accept the move ' + esc(p.pending.from + '-' + p.pending.to) + (p.pending.promotion ? ' (a declared promotion)' : '') + '.'}</p>`;
+    if (p.step === 'remove') s += '<p class="banner">The call found a lawful move: the caller removes one of its own pieces.</p>';
+    return s;
+  },
+};
+
+const FACES = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook' };
+const realityCheck = {
+  shape: 'rc',
+  model(view, seat) {
+    const p = view.position;
+    const pieces = {};
+    for (const x of p.board) pieces[x.square] = { color: c1(x.color), type: x.up, down: x.down || null };
+    const marks = {};
+    for (const sq of p.exempt || []) marks[sq] = 'm-exempt';
+    if (seat !== 'spectator' && view.to_act === seat) for (const sq of p[seat].drop_squares || []) if (!pieces[sq]) marks[sq] = 'm-drop';
+    return { pieces, last: lastFromEvents(view), marks };
+  },
+  info(view, seat) {
+    const p = view.position;
+    const side = (color) => {
+      const s = p[color];
+      const hand = s.hand.map((h) => `<span title="${esc(h)}">${pieceIcon(c1(color), h[0] === '?' ? '?' : h[0], color + ' ' + h)}<small>${esc(h)}</small></span>`).join(' ');
+      return `<p><strong>${color}</strong>: hand ${s.hand_count}/${s.hand_limit} ${hand}; true pieces in the game ${s.true_in_game}${s.gone.length ? '; gone ' + s.gone.map(esc).join(' ') : ''}</p>`;
+    };
+    let s = side('white') + side('black');
+    if (p.die) s += `<p>Die: ${p.die}</p>`;
+    if (p.step === 'flip' && view.to_act === seat) s += '<p class="banner">Flip a piece: click one of the marked squares.</p>';
+    if (p.must_drop && view.to_act === seat) s += '<p class="banner">Your hand is over its limit: drop a piece.</p>';
+    s += '<p class="muted">The small circle shows the face underneath, when you know it. Grey squares may not be flipped this turn.</p>';
+    return s;
+  },
+  hand(view, seat) {
+    return seat === 'spectator' ? [] : view.position[seat].hand;
+  },
+};
+
+export const ADAPTERS = {
+  chess: chessLike,
+  'alter-ego': alterEgo,
+  ambiguous,
+  'bluff-move': bluffMove,
+  bs,
+  'reality-check': realityCheck,
+};
+
+export function adapterOf(variant) {
+  return ADAPTERS[variant] || chessLike;
+}
+
+// ---- setup editors ----
+
+const BS_STANDARD = 'RNBQKBNR/PPPPPPPP';
+
+// A local editor state for BS: 16 letters; swap two squares by clicking them.
+export function bsEditor(seat, spy) {
+  const back = seat === 'white' ? 1 : 8;
+  const second = seat === 'white' ? 2 : 7;
+  const files = 'abcdefgh';
+  const letters = BS_STANDARD.replace('/', '').split('');
+  const sqOf = (i) => files[i % 8] + (i < 8 ? back : second);
+  return {
+    letters,
+    spy,
+    text() { return 'setup ' + letters.slice(0, 8).join('') + '/' + letters.slice(8).join(''); },
+    pieces() {
+      const pieces = {};
+      letters.forEach((l, i) => { pieces[sqOf(i)] = { color: c1(seat), type: l }; });
+      return pieces;
+    },
+    swap(a, b) {
+      const i = letters.findIndex((_, k) => sqOf(k) === a);
+      const j = letters.findIndex((_, k) => sqOf(k) === b);
+      [letters[i], letters[j]] = [letters[j], letters[i]];
+    },
+    toggleSpy(sq) {
+      const i = letters.findIndex((_, k) => sqOf(k) === sq);
+      if (letters[i] === 'S') letters[i] = 'P';
+      else if (letters[i] === 'P') { const s = letters.indexOf('S'); if (s >= 0) letters[s] = 'P'; letters[i] = 'S'; }
+    },
+    squares() { return letters.map((_, i) => sqOf(i)); },
+  };
+}
+
+const RC_WHITE = 'd1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN';
+const mirror = (sq) => sq[0] + (10 - +sq[1]);
+
+// A local editor state for Reality Check: swap pieces (or with the hand), flip one.
+export function rcEditor(seat, flexible) {
+  const cells = {};
+  let hand = 'NN';
+  for (const part of RC_WHITE.split(' ')) {
+    const [sq, faces] = part.split('=');
+    if (sq === 'hand') hand = faces;
+    else cells[seat === 'white' ? sq : mirror(sq)] = faces;
+  }
+  const need = Object.fromEntries(Object.entries(cells).map(([sq, f]) => [sq, f[0]]));
+  const half = (sq) => (seat === 'white' ? +sq[1] <= 4 : +sq[1] >= 6);
+  return {
+    flexible,
+    get hand() { return hand; },
+    cells,
+    text() { return 'setup ' + Object.entries(cells).map(([sq, f]) => `${sq}=${f}`).join(' ') + ` hand=${[...hand].sort((a, b) => 'PNBR'.indexOf(a) - 'PNBR'.indexOf(b)).join('')}`; },
+    pieces() {
+      const pieces = {};
+      for (const [sq, f] of Object.entries(cells)) pieces[sq] = { color: c1(seat), type: f[0], down: f[1] };
+      return pieces;
+    },
+    orient(sq, f) {
+      if (flexible || !need[sq] || f[0] === need[sq]) return f;
+      return f[1] === need[sq] ? f[1] + f[0] : f;
+    },
+    swap(a, b) {
+      if (a === 'hand') [a, b] = [b, a];
+      if (b === 'hand') {
+        if (!cells[a]) return;
+        const old = cells[a];
+        cells[a] = this.orient(a, hand);
+        hand = old;
+        return;
+      }
+      if (cells[b] === undefined) {
+        if (!flexible || !half(b)) return;
+        cells[b] = cells[a];
+        delete cells[a];
+        return;
+      }
+      const fa = cells[a];
+      cells[a] = this.orient(a, cells[b]);
+      cells[b] = this.orient(b, fa);
+    },
+    flip(sq) { if (cells[sq]) cells[sq] = cells[sq][1] + cells[sq][0]; },
+    targets(from) {
+      const all = new Set(Object.keys(cells));
+      if (flexible) for (const sq of allSquaresRc()) if (half(sq)) all.add(sq);
+      all.delete(from);
+      return [...all];
+    },
+  };
+}
+
+function allSquaresRc() {
+  const out = [];
+  const rows = [[3, 3], [2, 4], [1, 5], [0, 6], [0, 6], [0, 6], [1, 5], [2, 4], [3, 3]];
+  rows.forEach(([a, b], r) => { for (let f = a; f <= b; f++) out.push('abcdefg'[f] + (r + 1)); });
+  return out;
+}
