@@ -1,12 +1,12 @@
 //! The `bluffchess` command line.
 
+use bluffchess_rules::protocol;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod catalog;
 mod perft;
 mod play;
-mod protocol;
 mod render;
 mod verify;
 

@@ -232,7 +232,10 @@ fn moves_are_numbered_with_captures_and_checks_and_the_end_is_last() {
 /// The backquoted forms of a variant's row of the notation table in docs/arbiter.md.
 fn notation_row(id: &str) -> Vec<String> {
     let doc = include_str!("../../../docs/arbiter.md");
-    let row = doc
+    let table = &doc[doc
+        .find("| variant | actions |")
+        .expect("the notation table")..];
+    let row = table
         .lines()
         .find(|l| l.starts_with(&format!("| `{id}` |")))
         .unwrap_or_else(|| panic!("{id} has a row in the notation table"));

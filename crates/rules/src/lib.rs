@@ -12,6 +12,7 @@ pub mod game;
 pub mod log;
 pub mod outcome;
 pub mod playout;
+pub mod protocol;
 pub mod registry;
 pub mod variants;
 

@@ -1,10 +1,10 @@
 //! `bluffchess arbiter`: one JSON command a line on standard input, one JSON answer a line on
 //! standard output. See `docs/arbiter.md`.
 
-use bluffchess_rules::any::AnyGame;
-use bluffchess_rules::arbiter::MetaKind;
-use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{shorten, Options, Seat};
+use crate::any::AnyGame;
+use crate::arbiter::MetaKind;
+use crate::commitment::SaltSource;
+use crate::game::{shorten, Options, Seat};
 use serde_json::{json, Map, Value};
 use std::io::{BufRead, Write};
 
