@@ -202,6 +202,67 @@ pub enum Fact {
         /// Whose placement.
         color: Color,
     },
+    /// The image of a piece went from `from` to `to`, where it may have died, showing `role`
+    /// when its type changed; whether it was real or a bluff stays hidden (Bluff-move).
+    Image {
+        /// Where the image stood.
+        from: Square,
+        /// Where it went.
+        to: Square,
+        /// The type it shows now, if it changed (a promotion).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<Role>,
+    },
+    /// The actor's own bluff move: a new bluff of the real piece on `from` went to `to`
+    /// (Bluff-move).
+    Bluff {
+        /// The real piece's square.
+        from: Square,
+        /// Where the bluff went.
+        to: Square,
+        /// The type the bluff shows, if it was promoted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        promotion: Option<Role>,
+    },
+    /// An enemy bluff was captured on `square`, which shows where its real piece stands
+    /// (Bluff-move).
+    BluffCaptured {
+        /// Where the bluff stood.
+        square: Square,
+        /// Where its real piece stands.
+        real: Square,
+        /// Their type.
+        role: Role,
+    },
+    /// A real piece was captured on `square`, with its bluff if it had one (Bluff-move).
+    RealCaptured {
+        /// Where it stood.
+        square: Square,
+        /// Its type.
+        role: Role,
+        /// Where its bluff stood, removed with it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        bluff: Option<Square>,
+    },
+    /// The mover's bluff died against a real piece on `square`, which shows where its real
+    /// piece stands (Bluff-move).
+    BluffDestroyed {
+        /// Where it died.
+        square: Square,
+        /// Where its real piece stands.
+        real: Square,
+        /// Their type.
+        role: Role,
+    },
+    /// The mover's move did not happen, or a pawn stopped short, because of hidden enemy
+    /// pieces; only the mover learns it (Bluff-move).
+    Stopped {
+        /// Why.
+        why: StopReason,
+        /// The square that stopped it (none for castling).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        square: Option<Square>,
+    },
     /// The game ended.
     End {
         /// The winner, if any.
@@ -223,6 +284,20 @@ pub enum SealedKind {
     Promotion,
     /// Any other hidden action of a variant.
     Action,
+}
+
+/// Why a Bluff-move move was stopped by hidden enemy pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StopReason {
+    /// A pawn's diagonal step found no enemy piece: the move did not happen.
+    NoEnemy,
+    /// A real pawn's step found an enemy real piece ahead: the move did not happen.
+    Blocked,
+    /// An enemy real piece stands between king and rook: castling did not happen.
+    Castling,
+    /// A real pawn stopped before the square, where an enemy real piece stands.
+    Short,
 }
 
 impl Fact {

@@ -7,7 +7,7 @@
 //! cannot tell from the real one.
 
 use crate::board::Color;
-pub use crate::fact::{Fact, SealedKind};
+pub use crate::fact::{Fact, SealedKind, StopReason};
 use crate::log::{Log, Recording};
 pub use crate::outcome::{EndReason, Outcome};
 use crate::registry::VariantSpec;

@@ -85,20 +85,8 @@ impl<A> Log<A> {
         self.keys[seat_index(seat)]
     }
 
-    /// Records an event of the action about to be taken (or taken last, once it is pushed: the
-    /// variant decides by calling this before or after [`Log::push_action`]). The text is only
-    /// stored when the log records events.
-    pub(crate) fn push_event(
-        &mut self,
-        actor: Actor,
-        seats: Audience,
-        kind: EventKind,
-        text: impl Display,
-    ) {
-        self.push_event_at(self.actions.len(), actor, seats, kind, text);
-    }
-
-    /// Records an event with its fact: what its text says, as data.
+    /// Records an event of the action about to be taken, with its fact: what its text says, as
+    /// data. The text is only formatted when the log records events.
     pub(crate) fn push_fact(
         &mut self,
         actor: Actor,
@@ -107,24 +95,18 @@ impl<A> Log<A> {
         text: impl Display,
         fact: Fact,
     ) {
-        self.push_event_at(self.actions.len(), actor, seats, kind, text);
-        if let Some(event) = self
-            .events
-            .last_mut()
-            .filter(|_| self.recording == Recording::Events)
-        {
-            event.fact = Some(fact);
-        }
+        self.push_fact_at(self.actions.len(), actor, seats, kind, text, fact);
     }
 
-    /// Records an event that belongs to action `index`.
-    pub(crate) fn push_event_at(
+    /// Records an event with its fact that belongs to action `index`.
+    pub(crate) fn push_fact_at(
         &mut self,
         index: usize,
         actor: Actor,
         seats: Audience,
         kind: EventKind,
         text: impl Display,
+        fact: Fact,
     ) {
         if self.recording == Recording::Nothing {
             return;
@@ -137,8 +119,9 @@ impl<A> Log<A> {
             }
         }
         if self.recording == Recording::Events {
-            self.events
-                .push(Event::new(index, actor, seats, kind, text.to_string()));
+            let mut event = Event::new(index, actor, seats, kind, text.to_string());
+            event.fact = Some(fact);
+            self.events.push(event);
         }
     }
 
@@ -149,8 +132,13 @@ impl<A> Log<A> {
 
     /// Ends the game: the outcome, and an end event everyone sees.
     pub(crate) fn end(&mut self, outcome: Outcome, actor: Actor) {
+        self.end_at(self.actions.len(), outcome, actor);
+    }
+
+    /// Ends the game with an end event that belongs to action `index`.
+    pub(crate) fn end_at(&mut self, index: usize, outcome: Outcome, actor: Actor) {
         let fact = Fact::end(outcome);
-        self.push_fact(actor, Audience::All, EventKind::End, outcome, fact);
+        self.push_fact_at(index, actor, Audience::All, EventKind::End, outcome, fact);
         self.outcome = Some(outcome);
     }
 }
@@ -233,6 +221,7 @@ impl Write for TextHasher {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::fact::SealedKind;
 
     #[test]
     fn a_log_of_keys_keeps_the_same_keys_without_events() {
@@ -240,10 +229,13 @@ mod tests {
         let mut quiet: Log<u8> = Log::new();
         quiet.set_recording(Recording::Keys);
         for log in [&mut loud, &mut quiet] {
-            log.push_event(Actor::White, Audience::All, EventKind::Action, "e2e4");
+            let sealed = Fact::Sealed {
+                kind: SealedKind::Decision,
+            };
+            log.push_fact(Actor::White, Audience::All, EventKind::Action, "e2e4", Fact::Pass);
             log.push_action(0);
-            log.push_event(Actor::Black, Audience::Black, EventKind::Action, "stay");
-            log.push_event(Actor::Black, Audience::All, EventKind::Sealed, "decision");
+            log.push_fact(Actor::Black, Audience::Black, EventKind::Action, "stay", Fact::Stay);
+            log.push_fact(Actor::Black, Audience::All, EventKind::Sealed, "decision", sealed);
         }
         assert_eq!(loud.events().len(), 3);
         assert!(quiet.events().is_empty());

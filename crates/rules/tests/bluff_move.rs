@@ -255,3 +255,31 @@ fn perft_counts_are_pinned() {
     assert_eq!(count(2), 68 * 68);
     assert_eq!(count(3), 317_288);
 }
+
+#[test]
+fn every_event_carries_its_fact() {
+    assert!(common::facts_check::<BluffMove>(&Options::new(), 5, 12) > 100);
+}
+
+#[test]
+fn a_bluff_shows_everyone_an_image_move_and_its_mover_a_bluff() {
+    use bluffchess_rules::game::Fact;
+    let mut game = BluffMove::new(&Options::new()).unwrap();
+    game.apply_text("bluff e2e4").unwrap();
+    let facts = |seat: Seat| -> Vec<Fact> {
+        game.view(seat).events.iter().filter_map(|e| e.fact).collect()
+    };
+    let image = Fact::Image {
+        from: Square::E2,
+        to: Square::E4,
+        role: None,
+    };
+    let bluff = Fact::Bluff {
+        from: Square::E2,
+        to: Square::E4,
+        promotion: None,
+    };
+    assert_eq!(facts(Seat::White), vec![image, bluff]);
+    assert_eq!(facts(Seat::Black), vec![image]);
+    assert_eq!(facts(Seat::Spectator), vec![image]);
+}

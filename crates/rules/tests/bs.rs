@@ -177,3 +177,8 @@ fn games_that_differ_only_in_a_hidden_setup_give_the_same_samples() {
     }
     assert!(compared > 200, "{compared}");
 }
+
+#[test]
+fn every_event_carries_its_fact() {
+    assert!(common::facts_check::<Bs>(&Options::new(), 5, 12) > 100);
+}

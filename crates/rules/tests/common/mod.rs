@@ -344,7 +344,10 @@ pub fn facts_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
                 .fact
                 .unwrap_or_else(|| panic!("{:?} has no fact", event.text));
             let named = match fact {
-                Fact::Move { from, to, .. } => format!("{from}{to}"),
+                Fact::Move { from, to, .. } | Fact::Image { from, to, .. } => {
+                    format!("{from}{to}")
+                }
+                Fact::Bluff { from, to, .. } => format!("bluff {from}{to}"),
                 Fact::Step { from, to, .. } => format!("{from}{to}"),
                 Fact::RealityCheck { from, to } => format!("rc {from}{to}"),
                 Fact::Flip { square } => format!("flip {square}"),

@@ -2,6 +2,7 @@
 //! from the piece's square (`e4e5`, `e7e8q`, castling `e1g1`), and a new bluff `bluff e2e4`.
 
 use crate::chess::Move;
+use crate::fact::Fact;
 use crate::game::ActionError;
 use core::fmt;
 
@@ -17,6 +18,23 @@ pub enum Action {
 }
 
 impl Action {
+    /// What the mover reads of its own action.
+    pub(crate) fn fact(self) -> Fact {
+        match self {
+            Action::Move(mv) => Fact::Move {
+                from: mv.from,
+                to: mv.to,
+                promotion: mv.promotion,
+                capture: None,
+            },
+            Action::Bluff(mv) => Fact::Bluff {
+                from: mv.from,
+                to: mv.to,
+                promotion: mv.promotion,
+            },
+        }
+    }
+
     /// The move as typed.
     pub fn mv(self) -> Move {
         match self {

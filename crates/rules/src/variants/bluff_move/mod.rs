@@ -3,6 +3,19 @@
 //! a bluff move (a new bluff leaves the real piece's square; the real piece stays). Legal input is
 //! judged on the mover's own pieces only; what hidden enemy pieces do to a move is resolved square
 //! by square along its path. Capturing the enemy real king wins.
+//!
+//! ```
+//! use bluffchess_rules::{BluffMove, Game, Options, Seat};
+//! let mut game = BluffMove::new(&Options::new())?;
+//! // White sends a bluff of the e2 pawn to e4: Black sees a pawn's image go e2-e4.
+//! for text in ["bluff e2e4", "d7d5", "e4d5"] {
+//!     game.apply_text(text)?;
+//! }
+//! // The bluff took on d5, met a real pawn there, and died, which shows the real pawn on e2.
+//! let black = game.view(Seat::Black);
+//! assert!(black.events.last().unwrap().text.starts_with("the bluff died on d5"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod actions;
 mod board;
@@ -20,7 +33,9 @@ use crate::board::{Color, Square};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
+use crate::fact::Fact;
 use crate::log::Log;
+use core::fmt::Display;
 use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
 use rand::RngCore;
@@ -80,31 +95,37 @@ impl BluffMove {
         self.quiet
     }
 
-    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
-        self.log.push_event(actor.into(), seats, kind, text);
+    fn push_fact(
+        &mut self,
+        actor: Color,
+        seats: Audience,
+        kind: EventKind,
+        text: impl Display,
+        fact: Fact,
+    ) {
+        self.log.push_fact(actor.into(), seats, kind, text, fact);
     }
 
     /// The events of an action: castling in the open; anything else sealed as its public form,
     /// with the mover's own text for the mover; then what it took and revealed.
     fn report(&mut self, mover: Color, action: Action, resolution: &Resolution) {
         let public = resolution.public;
+        let own = Audience::only(mover);
         if let Public::Castle(_) = public {
-            self.push_event(mover, Audience::All, EventKind::Action, public.to_string());
+            self.push_fact(mover, Audience::All, EventKind::Action, public, public.fact());
         } else {
-            self.push_event(mover, Audience::All, EventKind::Sealed, public.to_string());
-            let own = Audience::only(mover);
-            self.push_event(mover, own, EventKind::Action, action.to_string());
+            self.push_fact(mover, Audience::All, EventKind::Sealed, public, public.fact());
+            self.push_fact(mover, own, EventKind::Action, action, action.fact());
         }
-        for capture in &resolution.captures {
-            self.push_event(mover, Audience::All, EventKind::Info, capture.to_string());
+        for &capture in &resolution.captures {
+            self.push_fact(mover, Audience::All, EventKind::Info, capture, capture.fact());
         }
         if let Some(destroyed) = resolution.destroyed {
-            self.push_event(mover, Audience::All, EventKind::Info, destroyed.to_string());
+            let fact = destroyed.fact();
+            self.push_fact(mover, Audience::All, EventKind::Info, destroyed, fact);
         }
-        if resolution.private != resolve::Private::None {
-            let own = Audience::only(mover);
-            let text = resolution.private.to_string();
-            self.push_event(mover, own, EventKind::Info, text);
+        if let Some(fact) = resolution.private.fact() {
+            self.push_fact(mover, own, EventKind::Info, resolution.private, fact);
         }
     }
 
@@ -199,9 +220,7 @@ impl Game for BluffMove {
         self.resolutions.push(resolution);
         if let Some(outcome) = ending {
             let index = self.log.actions.len() - 1;
-            self.log
-                .push_event_at(index, mover.into(), Audience::All, EventKind::End, outcome);
-            self.log.outcome = Some(outcome);
+            self.log.end_at(index, outcome, mover.into());
         }
         Ok(())
     }

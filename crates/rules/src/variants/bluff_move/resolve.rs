@@ -6,6 +6,7 @@ use super::Action;
 use crate::board::attacks::between;
 use crate::board::{Color, File, Rank, Role, Square};
 use crate::chess::Move;
+use crate::fact::{Fact, StopReason};
 use arrayvec::ArrayVec;
 use core::fmt;
 
@@ -39,6 +40,22 @@ impl Public {
     }
 }
 
+impl Public {
+    /// What everyone reads of it.
+    pub(crate) fn fact(self) -> Fact {
+        match self {
+            Public::Pass => Fact::Pass,
+            Public::Image { from, to, role } => Fact::Image { from, to, role },
+            Public::Castle(mv) => Fact::Move {
+                from: mv.from,
+                to: mv.to,
+                promotion: None,
+                capture: None,
+            },
+        }
+    }
+}
+
 impl fmt::Display for Public {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -67,6 +84,20 @@ pub(crate) enum Capture {
         role: Role,
         bluff: Option<Square>,
     },
+}
+
+impl Capture {
+    /// What everyone reads of it.
+    pub(crate) fn fact(self) -> Fact {
+        match self {
+            Capture::Bluff { square, real, role } => Fact::BluffCaptured { square, real, role },
+            Capture::Real { square, role, bluff } => Fact::RealCaptured {
+                square,
+                role,
+                bluff,
+            },
+        }
+    }
 }
 
 impl fmt::Display for Capture {
@@ -103,6 +134,17 @@ pub(crate) struct Destroyed {
     pub role: Role,
 }
 
+impl Destroyed {
+    /// What everyone reads of it.
+    pub(crate) fn fact(self) -> Fact {
+        Fact::BluffDestroyed {
+            square: self.square,
+            real: self.real,
+            role: self.role,
+        }
+    }
+}
+
 impl fmt::Display for Destroyed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -128,6 +170,20 @@ pub(crate) enum Private {
     CastlingStopped,
     /// A real pawn stopped short: an enemy real piece stands on the square.
     StoppedShort(Square),
+}
+
+impl Private {
+    /// What the mover reads of it.
+    pub(crate) fn fact(self) -> Option<Fact> {
+        let (why, square) = match self {
+            Private::None => return None,
+            Private::NoEnemy(sq) => (StopReason::NoEnemy, Some(sq)),
+            Private::Blocked(sq) => (StopReason::Blocked, Some(sq)),
+            Private::CastlingStopped => (StopReason::Castling, None),
+            Private::StoppedShort(sq) => (StopReason::Short, Some(sq)),
+        };
+        Some(Fact::Stopped { why, square })
+    }
 }
 
 impl fmt::Display for Private {
