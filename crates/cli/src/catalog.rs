@@ -1,29 +1,7 @@
 //! What the command line says about the variants, all read from the registry: the list for
-//! `--help`, and each variant's rules, embedded in the binary (an installed binary has no docs).
+//! `--help`, and each variant's rules (the registry embeds them: an installed binary has no docs).
 
 use bluffchess_rules::registry::{variant_ids, VARIANTS};
-
-/// Each variant's rules page, by id (a test checks that every variant has one).
-const RULES: &[(&str, &str)] = &[
-    ("chess", include_str!("../../../docs/rules/chess.md")),
-    (
-        "alter-ego",
-        include_str!("../../../docs/rules/alter-ego.md"),
-    ),
-    (
-        "ambiguous",
-        include_str!("../../../docs/rules/ambiguous.md"),
-    ),
-    (
-        "bluff-move",
-        include_str!("../../../docs/rules/bluff-move.md"),
-    ),
-    ("bs", include_str!("../../../docs/rules/bs.md")),
-    (
-        "reality-check",
-        include_str!("../../../docs/rules/reality-check.md"),
-    ),
-];
 
 /// The variants and every option with its values, default and meaning.
 pub fn variants_help() -> String {
@@ -49,10 +27,9 @@ pub fn variants_help() -> String {
 
 /// The rules of `variant`, or an error naming the known variants.
 pub fn rules(variant: &str) -> Result<&'static str, String> {
-    let known = VARIANTS.iter().any(|v| v.id == variant);
-    match RULES.iter().find(|(id, _)| *id == variant) {
-        Some((_, text)) if known => Ok(text),
-        _ => Err(format!(
+    match VARIANTS.iter().find(|v| v.id == variant) {
+        Some(spec) => Ok(spec.rules),
+        None => Err(format!(
             "unknown variant {:?}: the variants are {}",
             bluffchess_rules::game::shorten(variant),
             variant_ids()
@@ -65,10 +42,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_variant_has_its_rules_and_no_other() {
+    fn every_variant_has_its_rules() {
         for spec in VARIANTS {
-            assert!(rules(spec.id).unwrap().len() > 200, "{}", spec.id);
+            let text = rules(spec.id).unwrap();
+            assert!(text.len() > 200, "{}", spec.id);
+            assert!(text.contains(spec.name), "{}: {}", spec.id, spec.name);
         }
-        assert_eq!(RULES.len(), VARIANTS.len());
+        assert!(rules("fog").unwrap_err().contains("the variants are"));
     }
 }

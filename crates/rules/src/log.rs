@@ -232,10 +232,28 @@ mod tests {
             let sealed = Fact::Sealed {
                 kind: SealedKind::Decision,
             };
-            log.push_fact(Actor::White, Audience::All, EventKind::Action, "e2e4", Fact::Pass);
+            log.push_fact(
+                Actor::White,
+                Audience::All,
+                EventKind::Action,
+                "e2e4",
+                Fact::Pass,
+            );
             log.push_action(0);
-            log.push_fact(Actor::Black, Audience::Black, EventKind::Action, "stay", Fact::Stay);
-            log.push_fact(Actor::Black, Audience::All, EventKind::Sealed, "decision", sealed);
+            log.push_fact(
+                Actor::Black,
+                Audience::Black,
+                EventKind::Action,
+                "stay",
+                Fact::Stay,
+            );
+            log.push_fact(
+                Actor::Black,
+                Audience::All,
+                EventKind::Sealed,
+                "decision",
+                sealed,
+            );
         }
         assert_eq!(loud.events().len(), 3);
         assert!(quiet.events().is_empty());

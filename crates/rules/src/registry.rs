@@ -100,6 +100,9 @@ pub struct VariantSpec {
     pub name: &'static str,
     /// What makes it what it is, in one line.
     pub summary: &'static str,
+    /// Its rules in full (Markdown, `docs/rules/ID.md`), embedded so that an installed binary
+    /// has them.
+    pub rules: &'static str,
     /// Its rules options, in canonical order.
     pub options: &'static [OptionSpec],
     /// The forms of action its players type.

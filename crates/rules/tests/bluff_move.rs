@@ -267,7 +267,11 @@ fn a_bluff_shows_everyone_an_image_move_and_its_mover_a_bluff() {
     let mut game = BluffMove::new(&Options::new()).unwrap();
     game.apply_text("bluff e2e4").unwrap();
     let facts = |seat: Seat| -> Vec<Fact> {
-        game.view(seat).events.iter().filter_map(|e| e.fact).collect()
+        game.view(seat)
+            .events
+            .iter()
+            .filter_map(|e| e.fact)
+            .collect()
     };
     let image = Fact::Image {
         from: Square::E2,

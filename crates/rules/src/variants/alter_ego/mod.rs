@@ -305,6 +305,7 @@ impl Game for AlterEgo {
         name: "Alter Ego Bluff Chess",
         summary:
             "Chess where the moved piece carries your alter ego; capture the enemy ego to win.",
+        rules: include_str!("../../../../../docs/rules/alter-ego.md"),
         options: &[],
         actions: &[
             ORTHODOX_MOVES[0],

@@ -254,6 +254,7 @@ impl Game for Ambiguous {
         id: "ambiguous",
         name: "Ambiguous Chess",
         summary: "You name the square; your opponent picks which of your pieces goes there.",
+        rules: include_str!("../../../../../docs/rules/ambiguous.md"),
         options: &[
             OptionSpec::flag(
                 "checkmate",

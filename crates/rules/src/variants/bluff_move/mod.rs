@@ -30,14 +30,14 @@ pub use actions::Action;
 pub use view::{BluffMoveSummary, BluffView};
 
 use crate::board::{Color, Square};
+use crate::fact::Fact;
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
-use crate::fact::Fact;
 use crate::log::Log;
-use core::fmt::Display;
 use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
+use core::fmt::Display;
 use rand::RngCore;
 use resolve::{Public, Resolution};
 
@@ -112,13 +112,31 @@ impl BluffMove {
         let public = resolution.public;
         let own = Audience::only(mover);
         if let Public::Castle(_) = public {
-            self.push_fact(mover, Audience::All, EventKind::Action, public, public.fact());
+            self.push_fact(
+                mover,
+                Audience::All,
+                EventKind::Action,
+                public,
+                public.fact(),
+            );
         } else {
-            self.push_fact(mover, Audience::All, EventKind::Sealed, public, public.fact());
+            self.push_fact(
+                mover,
+                Audience::All,
+                EventKind::Sealed,
+                public,
+                public.fact(),
+            );
             self.push_fact(mover, own, EventKind::Action, action, action.fact());
         }
         for &capture in &resolution.captures {
-            self.push_fact(mover, Audience::All, EventKind::Info, capture, capture.fact());
+            self.push_fact(
+                mover,
+                Audience::All,
+                EventKind::Info,
+                capture,
+                capture.fact(),
+            );
         }
         if let Some(destroyed) = resolution.destroyed {
             let fact = destroyed.fact();
@@ -163,6 +181,7 @@ impl Game for BluffMove {
         id: "bluff-move",
         name: "Bluff-move Chess",
         summary: "A real piece may send out a bluffed copy; the enemy sees one image per piece.",
+        rules: include_str!("../../../../../docs/rules/bluff-move.md"),
         options: &[],
         actions: &[
             ActionForm::new("e4e5", "move a real piece or one of your bluffs, in UCI from its square (seen as the image's move, e2e4, or pass when no image changed)"),

@@ -91,7 +91,11 @@ impl Capture {
     pub(crate) fn fact(self) -> Fact {
         match self {
             Capture::Bluff { square, real, role } => Fact::BluffCaptured { square, real, role },
-            Capture::Real { square, role, bluff } => Fact::RealCaptured {
+            Capture::Real {
+                square,
+                role,
+                bluff,
+            } => Fact::RealCaptured {
                 square,
                 role,
                 bluff,

@@ -562,6 +562,7 @@ impl Game for Bs {
         id: "bs",
         name: "BS Chess",
         summary: "Hidden identities and a free setup; any piece may make any move; call BS to test it.",
+        rules: include_str!("../../../../../docs/rules/bs.md"),
         options: &[OptionSpec::flag(
             "spy",
             "A player may secretly replace one pawn with a spy, which may also capture the enemy king or queen with any chess move.",

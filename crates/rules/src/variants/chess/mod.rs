@@ -90,6 +90,7 @@ impl Game for Chess {
         id: "chess",
         name: "Orthodox Chess",
         summary: "The FIDE rules: the reference every variant is built and tested on.",
+        rules: include_str!("../../../../../docs/rules/chess.md"),
         options: &[],
         actions: &ORTHODOX_MOVES,
     };

@@ -991,6 +991,7 @@ impl Game for RealityCheck {
         id: "reality-check",
         name: "Reality Check",
         summary: "A 39-square board of two-faced pieces: flips, drops, and Reality Checks of hidden faces.",
+        rules: include_str!("../../../../../docs/rules/reality-check.md"),
         options: rules::OPTIONS,
         actions: &[
             ActionForm::new("setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN", "your hidden setup, face up first (seen as setup)"),
