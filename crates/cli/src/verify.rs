@@ -19,7 +19,7 @@ pub const EXIT_CODES: &str =
 pub fn run(source: &str) -> Result<String, (String, u8)> {
     let text = read(source).map_err(|e| (e, 2))?;
     let record = parse(&text).map_err(|e| (format!("{}: {e}", name(source)), 2))?;
-    let outcome = verify(&record).map_err(|e| (format!("record rejected: {e}"), 1))?;
+    let outcome = verify(&record).map_err(|e| (format!("record rejected ({}): {e}", e.id()), 1))?;
     Ok(report(&record, outcome))
 }
 

@@ -136,9 +136,40 @@ fn random_games_end_and_verify() {
 }
 
 fn tamper(record: &Record, f: impl FnOnce(&mut Record)) -> String {
+    tamper_id(record, f).1
+}
+
+/// The refusal's machine id and its text.
+fn tamper_id(record: &Record, f: impl FnOnce(&mut Record)) -> (&'static str, String) {
     let mut altered = record.clone();
     f(&mut altered);
-    verify(&altered).unwrap_err().to_string()
+    let error = verify(&altered).unwrap_err();
+    (error.id(), error.to_string())
+}
+
+#[test]
+fn verify_refusals_carry_machine_ids() {
+    let game = random_game(11, 60);
+    let record = game.record();
+    let id = |f: fn(&mut Record)| tamper_id(&record, f).0;
+    assert_eq!(
+        id(|r| r.actions[5].digest = "00".repeat(32)),
+        "digest-mismatch"
+    );
+    assert_eq!(id(|r| r.actions[7].index = 8), "bad-index");
+    assert_eq!(id(|r| r.actions[2].actor = Actor::Chance), "not-their-turn");
+    assert_eq!(
+        id(|r| r.actions[3].public = "a1a2".into()),
+        "public-text-mismatch"
+    );
+    assert_eq!(
+        id(|r| r.actions[4].salt = Some("ab".into())),
+        "salt-not-hidden"
+    );
+    assert_eq!(id(|r| r.variant = "fog".into()), "unknown-variant");
+    assert_eq!(id(|r| r.actions[4].text = "a1a8".into()), "refused");
+    let draw = |r: &mut Record| r.outcome = Some(Outcome::draw(EndReason::Agreement));
+    assert_eq!(id(draw), "outcome-mismatch");
 }
 
 #[test]
