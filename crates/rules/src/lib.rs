@@ -31,6 +31,6 @@ pub use registry::{VariantSpec, VARIANTS};
 pub use variants::alter_ego::{AlterEgo, AlterEgoBelief};
 pub use variants::ambiguous::{Ambiguous, AmbiguousBelief};
 pub use variants::bluff_move::BluffMove;
-pub use variants::bs::Bs;
+pub use variants::bs::{Bs, BsBelief};
 pub use variants::chess::{Chess, ChessBelief};
-pub use variants::reality_check::RealityCheck;
+pub use variants::reality_check::{RealityCheck, RealityCheckBelief};
