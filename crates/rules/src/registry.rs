@@ -101,7 +101,8 @@ pub struct VariantSpec {
     /// What makes it what it is, in one line.
     pub summary: &'static str,
     /// Its rules in full (Markdown, `docs/rules/ID.md`), embedded so that an installed binary
-    /// has them.
+    /// has them. Not in the JSON: the server serves each page on its own.
+    #[serde(skip)]
     pub rules: &'static str,
     /// Its rules options, in canonical order.
     pub options: &'static [OptionSpec],
