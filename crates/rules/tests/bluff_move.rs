@@ -9,8 +9,8 @@ use bluffchess_rules::board::{Color, Square};
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::{Game, Options, Seat};
 use bluffchess_rules::playout::random_action;
-use bluffchess_rules::variants::bluff_move::{Action, BluffMove};
-use common::{fuzz, resample_check, without_commitments};
+use bluffchess_rules::variants::bluff_move::{Action, BluffMove, BluffMoveBelief};
+use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -43,6 +43,55 @@ fn resampled_states_look_the_same_to_the_seat() {
 fn resampled_states_look_the_same_to_the_seat_in_many_games() {
     let checked = resample_check::<BluffMove>(&Options::new(), 30, 5, 2, 6);
     assert!(checked > 7_000);
+}
+
+#[test]
+fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
+    assert!(belief_check::<BluffMoveBelief>(&Options::new(), 2, 15, 1, 31) > 50);
+}
+
+#[test]
+#[ignore = "long: run in release mode"]
+fn beliefs_from_views_hold_in_many_games() {
+    assert!(belief_check::<BluffMoveBelief>(&Options::new(), 60, 4, 2, 32) > 20_000);
+}
+
+/// Games that differ only in whether one of White's moves was real or a bluff, where Black and
+/// the spectator cannot tell: the same seed draws the same samples from both.
+#[test]
+fn games_differing_only_in_a_hidden_choice_draw_the_same_samples() {
+    let mut rng = StdRng::seed_from_u64(33);
+    let mut pairs = 0;
+    for _ in 0..40 {
+        let mut game = BluffMove::new(&Options::new()).unwrap();
+        for _ in 0..rand::Rng::random_range(&mut rng, 0..30) {
+            match random_action(&game, &mut rng) {
+                Some(action) => game.apply(&action).unwrap(),
+                None => break,
+            }
+        }
+        if game.outcome().is_some() || game.turn() != Color::White {
+            continue;
+        }
+        let real_moves: Vec<_> = game
+            .legal_actions()
+            .into_iter()
+            .filter(|a| matches!(a, Action::Move(_)))
+            .collect();
+        let mv = real_moves.choose(&mut rng).unwrap().mv();
+        let (mut real, mut bluff) = (game.clone(), game);
+        real.apply(&Action::Move(mv)).unwrap();
+        if bluff.apply(&Action::Bluff(mv)).is_err() {
+            continue;
+        }
+        for seat in [Seat::Black, Seat::Spectator] {
+            if real.view(seat) == bluff.view(seat) && real.outcome().is_none() {
+                assert_same_samples::<BluffMoveBelief>(&real, &bluff, seat);
+                pairs += 1;
+            }
+        }
+    }
+    assert!(pairs >= 10, "{pairs}");
 }
 
 /// The square an action's piece moves from, and the real piece it belongs to.

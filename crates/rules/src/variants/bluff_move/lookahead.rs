@@ -12,15 +12,13 @@
 //! placement always passes.
 
 use super::board::Board;
-use super::resolve::{self, castling_rook, Capture, Private, Public, Resolution};
-use super::BluffMove;
+use super::record::{images_before_each, Record};
+use super::resolve::{castling_rook, Capture, Private, Public, Resolution};
 use crate::board::attacks::{between, queen_attacks};
 use crate::board::{Bitboard, Color, Rank, Role, Square};
-use crate::game::Seat;
 use arrayvec::ArrayVec;
-use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 /// Who made action `index` of a game whose first action was `first`'s: the sides alternate.
 fn mover(first: Color, index: usize) -> Color {
@@ -32,7 +30,7 @@ fn mover(first: Color, index: usize) -> Color {
 }
 
 /// Actions (indices), in order, shared between memo entries.
-type Passes = Rc<Vec<u32>>;
+type Passes = Arc<Vec<u32>>;
 
 /// A real piece as the search placed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -90,11 +88,14 @@ enum Verdict {
     MaybeMoved(Placed),
 }
 
-/// What the seat saw, arranged for the lookahead.
-pub(super) struct Knowledge<'a> {
+/// What the seat saw, arranged for the lookahead. Built once per belief; its memos hold for
+/// every sample drawn from it (they depend on what the seat saw alone), behind locks so that a
+/// belief can be shared between threads.
+#[derive(Debug)]
+pub(super) struct Knowledge {
     /// The side that made the first action.
     first: Color,
-    seen: &'a [Resolution],
+    seen: Vec<Resolution>,
     /// For each action, the squares the seat knows held no real piece of the side not moving.
     clear: Vec<Bitboard>,
     /// For each action, the squares the seat knows held a real piece of the side not moving.
@@ -114,33 +115,24 @@ pub(super) struct Knowledge<'a> {
     shown_real: [Vec<(u32, Square)>; 2],
     /// For each side and square, its actions whose image went there.
     arrivals: [Vec<Vec<u32>>; 2],
-    memo: RefCell<HashMap<(Placed, u32), bool>>,
-    escapes_memo: RefCell<HashMap<(Placed, u32), Option<Passes>>>,
+    memo: Mutex<HashMap<(Placed, u32), bool>>,
+    escapes_memo: Mutex<HashMap<(Placed, u32), Option<Passes>>>,
 }
 
-impl<'a> Knowledge<'a> {
-    pub fn new(game: &'a BluffMove, seat: Seat) -> Knowledge<'a> {
-        let seen = &game.resolutions[..];
-        let clear: Vec<Bitboard> = (0..seen.len())
-            .map(|k| clear_squares(game, seat, k))
-            .collect();
-        let real_at: Vec<Bitboard> = (0..seen.len())
-            .map(|k| real_squares(game, seat, k))
-            .collect();
+impl Knowledge {
+    pub fn new(record: &Record) -> Knowledge {
+        let seen = &record.seen[..];
+        let clear: Vec<Bitboard> = (0..seen.len()).map(|k| clear_squares(record, k)).collect();
+        let real_at: Vec<Bitboard> = (0..seen.len()).map(|k| real_squares(record, k)).collect();
         let mut named = vec![Vec::new(); 64];
-        let mut board = game.start;
-        let mut images = Vec::with_capacity(seen.len());
-        for action in &game.log.actions {
-            images.push([board.images(Color::White), board.images(Color::Black)]);
-            resolve::play(&mut board, *action);
-        }
+        let images = images_before_each(record);
         let mut touch = vec![Vec::new(); 64];
         let mut passes = [Vec::new(), Vec::new()];
         let mut in_line = vec![Vec::new(); 64];
         let mut shown_real = [Vec::new(), Vec::new()];
         let mut arrivals = [vec![Vec::new(); 64], vec![Vec::new(); 64]];
         for (k, resolution) in seen.iter().enumerate() {
-            let side = mover(game.start.turn, k).index();
+            let side = mover(record.start.turn, k).index();
             for sq in real_at[k] {
                 shown_real[1 - side].push((k as u32, sq));
             }
@@ -173,8 +165,8 @@ impl<'a> Knowledge<'a> {
             }
         }
         Knowledge {
-            first: game.start.turn,
-            seen,
+            first: record.start.turn,
+            seen: seen.to_vec(),
             in_line,
             shown_real,
             arrivals,
@@ -184,8 +176,8 @@ impl<'a> Knowledge<'a> {
             real_at,
             touch,
             passes,
-            memo: RefCell::new(HashMap::new()),
-            escapes_memo: RefCell::new(HashMap::new()),
+            memo: Mutex::new(HashMap::new()),
+            escapes_memo: Mutex::new(HashMap::new()),
         }
     }
 
@@ -235,7 +227,7 @@ impl<'a> Knowledge<'a> {
                 (passes, Some(crossing)) => {
                     let all =
                         passes.unwrap_or_else(|| self.unseen_moves(&piece, from as u32, u32::MAX));
-                    Rc::new(
+                    Arc::new(
                         all.iter()
                             .copied()
                             .filter(|&s| (s as usize) < crossing)
@@ -260,15 +252,13 @@ impl<'a> Knowledge<'a> {
     /// of its side at which it may have moved unseen in time; `None` when it can stay.
     fn escapes(&self, piece: &Placed, k: u32) -> Option<Passes> {
         let start = self.next_relevant(piece, k).unwrap_or(u32::MAX);
-        if let Some(known) = self.escapes_memo.borrow().get(&(*piece, start)) {
+        if let Some(known) = lock(&self.escapes_memo).get(&(*piece, start)) {
             return known.clone();
         }
         let answer = self
             .deadline(piece, start)
             .map(|deadline| self.unseen_moves(piece, start, deadline));
-        self.escapes_memo
-            .borrow_mut()
-            .insert((*piece, start), answer.clone());
+        lock(&self.escapes_memo).insert((*piece, start), answer.clone());
         answer
     }
 
@@ -278,7 +268,7 @@ impl<'a> Knowledge<'a> {
         let passes = &self.passes[piece.color.index()];
         let first = passes.partition_point(|&s| s < start);
         let moved = piece.unbluffed(piece.image(), piece.image_role);
-        Rc::new(
+        Arc::new(
             passes[first..]
                 .iter()
                 .take_while(|&&s| s < deadline)
@@ -332,11 +322,11 @@ impl<'a> Knowledge<'a> {
     fn feasible(&self, piece: Placed, k: u32) -> bool {
         // Nothing between `k` and its next relevant action can change the answer.
         let k = self.next_relevant(&piece, k).unwrap_or(u32::MAX);
-        if let Some(&known) = self.memo.borrow().get(&(piece, k)) {
+        if let Some(&known) = lock(&self.memo).get(&(piece, k)) {
             return known;
         }
         let answer = self.follow(piece, k);
-        self.memo.borrow_mut().insert((piece, k), answer);
+        lock(&self.memo).insert((piece, k), answer);
         answer
     }
 
@@ -467,7 +457,7 @@ impl<'a> Knowledge<'a> {
     }
 }
 
-impl Knowledge<'_> {
+impl Knowledge {
     /// What action `step`, of the piece's own side, says about it.
     fn own_side_step(&self, piece: &Placed, step: usize) -> Verdict {
         let seen = &self.seen[step];
@@ -675,8 +665,8 @@ fn mentioned(seen: &Resolution) -> Bitboard {
 /// The squares that action `k` showed `seat` to hold no real piece of the side not moving: the
 /// path of the seat's own move up to where it ended, a pawn's diagonal step that did not happen,
 /// the squares of captured bluffs, where an image landed alive, castling's squares.
-fn clear_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
-    let seen = &game.resolutions[k];
+fn clear_squares(record: &Record, k: usize) -> Bitboard {
+    let seen = &record.seen[k];
     let mut clear: Bitboard = seen
         .captures
         .iter()
@@ -695,8 +685,8 @@ fn clear_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
                 .iter()
                 .any(|c| matches!(c, Capture::Real { square, .. } if *square == end))
     };
-    if seat.color() == Some(mover(game.start.turn, k)) {
-        let mv = game.log.actions[k].mv();
+    if let Some(action) = record.own[k] {
+        let mv = action.mv();
         if let Private::NoEnemy(sq) = seen.private {
             clear |= sq;
         }
@@ -716,8 +706,8 @@ fn clear_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
 
 /// The squares that action `k` showed `seat` to hold a real piece of the side not moving: where
 /// a real piece was captured or a bluff died, where the seat's real pawn was stopped.
-fn real_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
-    let seen = &game.resolutions[k];
+fn real_squares(record: &Record, k: usize) -> Bitboard {
+    let seen = &record.seen[k];
     let mut squares: Bitboard = seen
         .captures
         .iter()
@@ -729,12 +719,17 @@ fn real_squares(game: &BluffMove, seat: Seat, k: usize) -> Bitboard {
     if let Some(d) = seen.destroyed {
         squares |= d.square;
     }
-    if seat.color() == Some(mover(game.start.turn, k)) {
+    if record.own[k].is_some() {
         if let Private::Blocked(sq) | Private::StoppedShort(sq) = seen.private {
             squares |= sq;
         }
     }
     squares
+}
+
+/// A memo's table: a memo holds only answers, so one a panicking thread left is still good.
+fn lock<T>(memo: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    memo.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Whether each need (a list of passes) can have a pass of its own (Kuhn's augmenting paths).

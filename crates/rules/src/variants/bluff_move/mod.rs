@@ -18,8 +18,10 @@
 //! ```
 
 mod actions;
+mod belief;
 mod board;
 mod lookahead;
+mod record;
 mod resample;
 mod resolve;
 #[cfg(test)]
@@ -27,8 +29,10 @@ mod tests;
 mod view;
 
 pub use actions::Action;
+pub use belief::BluffMoveBelief;
 pub use view::{BluffMoveSummary, BluffView};
 
+use crate::belief::Belief;
 use crate::board::{Color, Square};
 use crate::fact::Fact;
 use crate::game::{
@@ -251,16 +255,16 @@ impl Game for BluffMove {
     }
 
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> BluffMove {
-        resample::resample(self, seat, rng, false).0
+        crate::belief::resample_via_view::<BluffMoveBelief>(self, seat, rng)
     }
 }
 
 impl BluffMove {
-    /// Like [`Game::resample`], also returning the log of the sample's importance weight: the
-    /// sum over the hidden actions of the log of the number of actions that explained what the
-    /// seat saw of it there. Weighting samples by `exp(weight)` corrects (approximately) towards
-    /// the uniform distribution over histories consistent with the seat's view.
+    /// Like [`Game::resample`], also returning the log of the sample's importance weight (see
+    /// [`BluffMoveBelief::sample_weighted`]); drawn from the seat's view alone.
     pub fn resample_weighted(&self, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {
-        resample::resample(self, seat, rng, true)
+        BluffMoveBelief::from_view(&self.view(seat))
+            .unwrap_or_else(|e| panic!("the rules' own view is believable: {e}"))
+            .sample_weighted(rng)
     }
 }

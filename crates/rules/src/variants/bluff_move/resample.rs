@@ -1,5 +1,6 @@
-//! Resampling a Bluff-move game for a seat: a whole history, the hidden side's actions chosen
-//! anew, that shows the seat exactly what it saw.
+//! Drawing a Bluff-move game for a seat: a whole history, the hidden side's actions chosen
+//! anew, that shows the seat exactly what it saw. The search reads only the seat's record
+//! (`record.rs`, read from its view), never the game.
 //!
 //! The search replays the game from its start. The seat's own actions are replayed as they were
 //! and must resolve exactly as they did (what they captured, where they stopped). For each action
@@ -11,9 +12,11 @@
 //! that changed a square the failure depends on: the lines its image could have moved along, or
 //! the pieces the lookahead found at fault. Jumping is a heuristic and may miss the answer, so a
 //! search gives up after a budget of failures and starts again in a new random order, the budget
-//! doubling every few restarts. It ends with probability 1: the lookahead is sound, so the true
-//! history is always among the explanations, and every search has a chance to draw it (after
-//! 30 restarts the search checks this, so that a bug fails loudly rather than hanging). (A
+//! doubling every few restarts. It ends with probability 1: the lookahead is sound, so every
+//! history that explains the record (the true one, and the belief's witness) is among the
+//! explanations, and every search has a chance to draw it (after 30 restarts the search checks
+//! that the witness passes, so that a bug fails loudly rather than hanging). Building a belief,
+//! the search has no witness yet: it gives up after 60 restarts and calls the view impossible. (A
 //! complete search that backs up one choice at a time was tried as the last resort and measured
 //! exponential: over a minute for some 60-action histories.)
 //!
@@ -25,67 +28,64 @@
 //! the sampled past), so a history `h` is drawn with probability about `prod 1/n_i(h)`, `n_i` being
 //! the number of explanations of hidden action `i` (dead ends and restarts make it approximate).
 //! Exact uniform sampling over consistent histories is intractable here; an AI that wants it can
-//! weight each sample by `prod n_i`, whose logarithm [`BluffMove::resample_weighted`] returns.
+//! weight each sample by `prod n_i`, whose logarithm [`BluffMoveBelief::sample_weighted`] (and
+//! [`BluffMove::resample_weighted`]) returns.
+//!
+//! [`BluffMoveBelief::sample_weighted`]: super::BluffMoveBelief::sample_weighted
 
 use super::board::{push_moves, Board};
 use super::lookahead::{Knowledge, Placed};
+use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
-use super::{Action, BluffMove};
+use super::Action;
 use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Square};
 use crate::chess::Move;
-use crate::game::{Game, Seat};
 use rand::seq::SliceRandom;
 use rand::RngCore;
 
 /// Restarts between doublings of the budget of failures.
 const RESTARTS_PER_DOUBLING: usize = 10;
 
-/// Restarts after which the search checks that the true history passes the lookahead.
+/// Restarts after which the search checks that a known explanation passes the lookahead.
 const SUSPICIOUS_RESTARTS: usize = 30;
 
-/// A sample for `seat`, and (when `weighted`) the log of its importance weight, else 0.
-pub(super) fn resample(
-    game: &BluffMove,
-    seat: Seat,
+/// Restarts after which a search with no known explanation gives up: the view is taken as
+/// impossible. A possible view is explained within a few restarts.
+pub(super) const GIVE_UP_RESTARTS: usize = 60;
+
+/// A history drawn for the record, and (when `weighted`) the log of its importance weight,
+/// else 0. With a `known` explanation (the belief's witness) the search runs until it finds
+/// one, which it does with probability 1; without one it gives up after
+/// [`GIVE_UP_RESTARTS`] restarts.
+pub(super) fn draw(
+    record: &Record,
+    knowledge: &Knowledge,
     rng: &mut dyn RngCore,
     weighted: bool,
-) -> (BluffMove, f64) {
-    if game.log.outcome.is_some() {
-        // Everything is revealed: the truth is the only state with this view.
-        return (game.clone(), 0.0);
-    }
-    let search = Search::new(game, seat);
-    let budget = 8 * game.log.actions.len() + 64;
-    let found = (0..)
-        .find_map(|restart| {
-            // Ending rests on the truth passing the lookahead: when the search is slow to end,
-            // check that, so that a bug there fails loudly rather than hanging.
-            if restart == SUSPICIOUS_RESTARTS {
-                assert!(
-                    search.explains_truth(),
-                    "the lookahead rejects the true history"
-                );
-            }
-            let doublings = (restart / RESTARTS_PER_DOUBLING).min(20);
-            search.run(rng, budget << doublings)
-        })
-        .expect("the search ends with probability 1");
-    let (actions, mut frames) = found;
+    known: Option<&[Action]>,
+) -> Option<(Vec<Action>, f64)> {
+    let search = Search { record, knowledge };
+    let budget = 8 * record.len() + 64;
+    let (actions, mut frames) = (0..).find_map(|restart| {
+        // Ending rests on the known explanation passing the lookahead: when the search is slow
+        // to end, check that, so that a bug there fails loudly rather than hanging.
+        match known {
+            Some(known) if restart == SUSPICIOUS_RESTARTS => assert!(
+                search.explains(known),
+                "the lookahead rejects a known explanation"
+            ),
+            None if restart == GIVE_UP_RESTARTS => return Some(None),
+            _ => {}
+        }
+        let doublings = (restart / RESTARTS_PER_DOUBLING).min(20);
+        search.run(rng, budget << doublings).map(Some)
+    })??;
     let weight = match weighted {
         true => frames.iter_mut().map(|f| search.log_explanations(f)).sum(),
         false => 0.0,
     };
-    (replay(game, &actions), weight)
-}
-
-/// The game after `actions` from the start of `game`.
-fn replay(game: &BluffMove, actions: &[Action]) -> BluffMove {
-    let mut game = BluffMove::from_board(game.start);
-    for action in actions {
-        game.apply(action).expect("an explaining action is legal");
-    }
-    game
+    Some((actions, weight))
 }
 
 /// An action that looks to the seat like a hidden action: the action, the board it leaves, and
@@ -118,28 +118,19 @@ struct Frame {
 }
 
 struct Search<'a> {
-    game: &'a BluffMove,
-    seat: Seat,
-    knowledge: Knowledge<'a>,
+    record: &'a Record,
+    knowledge: &'a Knowledge,
 }
 
-impl<'a> Search<'a> {
-    fn new(game: &'a BluffMove, seat: Seat) -> Search<'a> {
-        Search {
-            game,
-            seat,
-            knowledge: Knowledge::new(game, seat),
-        }
-    }
-
+impl Search<'_> {
     /// One depth-first search in random order that backs up by jumping to the latest choice
     /// that changed a square the failure depends on, and gives up after `budget` failures or
     /// when it has nowhere left to back up to.
     fn run(&self, rng: &mut dyn RngCore, budget: usize) -> Option<(Vec<Action>, Vec<Frame>)> {
-        let n = self.game.log.actions.len();
+        let n = self.record.len();
         let mut chosen: Vec<Action> = Vec::with_capacity(n);
         let mut frames: Vec<Frame> = Vec::new();
-        let mut board = self.game.start;
+        let mut board = self.record.start;
         let mut failures = 0;
         loop {
             let step = chosen.len();
@@ -182,13 +173,12 @@ impl<'a> Search<'a> {
         frames: &mut Vec<Frame>,
     ) -> Option<Bitboard> {
         let step = chosen.len();
-        if step == self.game.log.actions.len() {
+        if step == self.record.len() {
             return (!board.has_legal_action()).then_some(Bitboard::FULL);
         }
-        if self.seat.color() == Some(board.turn) {
-            let action = self.game.log.actions[step];
+        if let Some(action) = self.record.own[step] {
             let mut next = *board;
-            if resolve::play(&mut next, action) != self.game.resolutions[step] {
+            if resolve::play(&mut next, action) != self.record.seen[step] {
                 let mv = action.mv();
                 return Some(between(mv.from, mv.to) | mv.from | mv.to);
             }
@@ -276,32 +266,27 @@ impl<'a> Search<'a> {
         (frame.options.len() as f64).ln()
     }
 
-    /// Whether the true history passes the lookahead at every hidden action, as the lookahead's
-    /// soundness promises.
-    fn explains_truth(&self) -> bool {
-        let mut board = self.game.start;
-        self.game
-            .log
-            .actions
-            .iter()
-            .enumerate()
-            .all(|(step, action)| {
-                let hidden = self.seat.color() != Some(board.turn);
-                let explained = !hidden
-                    || self
-                        .lookalikes(&board, step)
-                        .iter()
-                        .find(|c| c.action == *action)
-                        .is_some_and(|c| self.placements_hold(&board, c, step));
-                resolve::play(&mut board, *action);
-                explained
-            })
+    /// Whether a history that explains the record passes the lookahead at every hidden action,
+    /// as the lookahead's soundness promises.
+    fn explains(&self, actions: &[Action]) -> bool {
+        let mut board = self.record.start;
+        actions.iter().enumerate().all(|(step, action)| {
+            let hidden = self.record.own[step].is_none();
+            let explained = !hidden
+                || self
+                    .lookalikes(&board, step)
+                    .iter()
+                    .find(|c| c.action == *action)
+                    .is_some_and(|c| self.placements_hold(&board, c, step));
+            resolve::play(&mut board, *action);
+            explained
+        })
     }
 
     /// The squares on which hidden action `step` being unexplainable on `board` depends: the
     /// lines its image's piece could have moved along.
     fn conflict(&self, board: &Board, step: usize) -> Bitboard {
-        let seen = &self.game.resolutions[step];
+        let seen = &self.record.seen[step];
         let color = board.turn.index();
         match seen.public {
             Public::Image { from, to, .. } => {
@@ -344,7 +329,7 @@ impl<'a> Search<'a> {
 
     /// The actions of the side to move that look to the seat like hidden action `step`.
     fn lookalikes(&self, board: &Board, step: usize) -> Vec<Choice> {
-        let seen = &self.game.resolutions[step];
+        let seen = &self.record.seen[step];
         let candidates = match seen.public {
             Public::Castle(mv) if board.castlings().contains(&mv) => vec![Action::Move(mv)],
             Public::Castle(_) => Vec::new(),
@@ -458,11 +443,12 @@ fn image_moves(board: &Board, from: Square, to: Square) -> Vec<Action> {
 #[cfg(test)]
 mod soundness {
     use super::*;
-    use crate::game::Options;
+    use crate::game::{Game, Options, Seat};
+    use crate::variants::bluff_move::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 
-    /// The search ends only if the truth always passes the lookahead.
+    /// The search ends only if the truth always passes the lookahead built from the view.
     #[test]
     fn the_true_history_is_always_an_explanation() {
         let mut rng = StdRng::seed_from_u64(11);
@@ -470,8 +456,18 @@ mod soundness {
             let mut game = BluffMove::new(&Options::new()).unwrap();
             crate::playout::random_playout(&mut game, &mut rng, 300);
             for seat in Seat::ALL {
-                let search = Search::new(&game, seat);
-                assert!(search.explains_truth(), "{seat}: {:?}", game.log.actions);
+                let record =
+                    Record::from_events(seat, &game.view_revealed(seat, false).events).unwrap();
+                let knowledge = Knowledge::new(&record);
+                let search = Search {
+                    record: &record,
+                    knowledge: &knowledge,
+                };
+                assert!(
+                    search.explains(&game.log.actions),
+                    "{seat}: {:?}",
+                    game.log.actions
+                );
             }
         }
     }

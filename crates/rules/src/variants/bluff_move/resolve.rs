@@ -210,6 +210,84 @@ impl fmt::Display for Private {
     }
 }
 
+/// The role named in a message (`"pawn"`, `"king"`...).
+fn role_named(name: &str) -> Option<Role> {
+    Role::ALL.into_iter().find(|r| r.name() == name)
+}
+
+impl Public {
+    /// Reads a public form as its event shows it (`pass`, `e2e4`, `e7e8q`), castling aside.
+    pub fn parse(text: &str) -> Option<Public> {
+        if text == "pass" {
+            return Some(Public::Pass);
+        }
+        let from = Square::parse(text.get(0..2)?)?;
+        let to = Square::parse(text.get(2..4)?)?;
+        let role = match text.get(4..)? {
+            "" => None,
+            letter => Some(Role::from_char(letter.chars().next()?).filter(|_| letter.len() == 1)?),
+        };
+        Some(Public::Image { from, to, role })
+    }
+}
+
+impl Capture {
+    /// Reads a capture as its event tells it.
+    pub fn parse(text: &str) -> Option<Capture> {
+        if let Some(rest) = text.strip_prefix("captured the bluff on ") {
+            let (square, rest) = rest.split_once(": the real ")?;
+            let (role, real) = rest.split_once(" is on ")?;
+            return Some(Capture::Bluff {
+                square: Square::parse(square)?,
+                real: Square::parse(real)?,
+                role: role_named(role)?,
+            });
+        }
+        let rest = text.strip_prefix("captured the real ")?;
+        let (rest, bluff) = match rest.split_once(" and its bluff on ") {
+            Some((rest, bluff)) => (rest, Some(Square::parse(bluff)?)),
+            None => (rest, None),
+        };
+        let (role, square) = rest.split_once(" on ")?;
+        Some(Capture::Real {
+            square: Square::parse(square)?,
+            role: role_named(role)?,
+            bluff,
+        })
+    }
+}
+
+impl Destroyed {
+    /// Reads a destroyed bluff as its event tells it.
+    pub fn parse(text: &str) -> Option<Destroyed> {
+        let rest = text.strip_prefix("the bluff died on ")?;
+        let (square, rest) = rest.split_once(" against a real piece: the real ")?;
+        let (role, real) = rest.split_once(" is on ")?;
+        Some(Destroyed {
+            square: Square::parse(square)?,
+            real: Square::parse(real)?,
+            role: role_named(role)?,
+        })
+    }
+}
+
+impl Private {
+    /// Reads what only the mover learnt, as its event tells it.
+    pub fn parse(text: &str) -> Option<Private> {
+        let square = |prefix: &str| Square::parse(text.strip_prefix(prefix)?);
+        if let Some(sq) = square("the move did not happen: no enemy piece on ") {
+            return Some(Private::NoEnemy(sq));
+        }
+        if let Some(sq) = square("the move did not happen: an enemy real piece stands on ") {
+            return Some(Private::Blocked(sq));
+        }
+        if let Some(sq) = square("the pawn stopped short: an enemy real piece stands on ") {
+            return Some(Private::StoppedShort(sq));
+        }
+        (text == Private::CastlingStopped.to_string()).then_some(Private::CastlingStopped)
+    }
+}
+
 /// Everything an action did that anyone may learn.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Resolution {

@@ -752,9 +752,14 @@ fn views_after_the_end_everything_is_revealed() {
     let view = game.view(Seat::Black);
     assert!(view.events.iter().any(|e| e.text == "e8e1"));
     assert_eq!(view.position.fen, "7k/8/8/8/8/8/8/4r3 w");
-    // The resampled state of a finished game is the game.
+    // The resampled state of a finished game is the game (views start from the standard setup).
     let mut rng = StdRng::seed_from_u64(1);
-    assert_eq!(game.resample(Seat::White, &mut rng), game);
+    let mut game = start();
+    crate::playout::random_playout(&mut game, &mut rng, 2000);
+    assert!(game.outcome().is_some());
+    for seat in Seat::ALL {
+        assert_eq!(game.resample(seat, &mut rng), game);
+    }
 }
 
 #[test]
