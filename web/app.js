@@ -4,7 +4,7 @@ import { GameSocket, api } from './net.js';
 import { sound } from './sound.js';
 import { markdown } from './md.js';
 import { pieceIcon } from './pieces.js';
-import { adapterOf, interactionOf, esc, labelOf, bsEditor, rcEditor } from './variants.js';
+import { adapterOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence } from './variants.js';
 
 const main = document.getElementById('main');
 const announcer = document.getElementById('announce');
@@ -279,7 +279,7 @@ function gamePage(id, tokenFromHash) {
     const events = m.type === 'update' ? m.events || [] : m.view.events.slice(before.view.events.length);
     if (!events.length) return;
     const last = events[events.length - 1];
-    say(events.map((e) => `${e.actor}: ${e.text}`).join('. '));
+    say(events.map((e) => sentence(e, state.msg.view.variant)).join(' '));
     if (m.type === 'end') sound.play('end');
     else if (events.some((e) => /captur|removed|takes/.test(e.text) || e.fact?.capture)) sound.play('capture');
     else if (last.kind === 'action' || last.kind === 'sealed') sound.play('move');
@@ -484,7 +484,9 @@ function gamePage(id, tokenFromHash) {
       if (offered && offered.actor !== me) add('Accept draw', 'accept_draw', 'primary');
       add('Offer draw', 'offer_draw');
       if (m.view.position?.claimable_draw) add('Claim draw', 'claim_draw');
-      add('Abort', 'abort');
+      // the server allows an abort until both sides have acted
+      const acted = new Set(m.view.events.filter((e) => e.kind === 'action' || e.kind === 'sealed').map((e) => e.actor));
+      if (!(acted.has('white') && acted.has('black'))) add('Abort', 'abort');
       add('Claim victory (opponent away)', 'claim_victory');
     } else if (m.status === 'open') {
       add('Abort', 'abort');
@@ -516,7 +518,7 @@ function gamePage(id, tokenFromHash) {
 
   function renderEvents(view) {
     const list = $('#events');
-    list.innerHTML = view.events.map((e) => `<li class="${e.seats !== 'all' ? 'private' : ''} ${e.kind}" data-kind="${e.kind}">${esc(e.actor)}: ${esc(e.text)}${e.seats !== 'all' ? ' <small>(only you)</small>' : ''}</li>`).join('');
+    list.innerHTML = view.events.map((e) => `<li class="${e.seats !== 'all' ? 'private' : ''} ${e.kind}" data-kind="${e.kind}">${esc(sentence(e, view.variant))}${e.seats !== 'all' ? ' <small>(only you)</small>' : ''}</li>`).join('');
     list.scrollTop = list.scrollHeight;
   }
 

@@ -33,6 +33,8 @@ function lastFromEvents(view) {
     if (e.kind !== 'action' && e.kind !== 'sealed') continue;
     const m = e.text.match(new RegExp(`${SQ}${SQ}`));
     if (m) return [m[1], m[2]];
+    const drop = e.text.match(new RegExp(`@${SQ}`));
+    if (drop) return [drop[1]];
     if (e.kind === 'sealed' || /^(pass|call|accept|remove|flip|stay|transfer)/.test(e.text)) continue;
   }
   return null;
@@ -50,6 +52,39 @@ const LABELS = {
   'setup standard': 'Standard setup',
   'setup random': 'Random setup',
 };
+
+// An event in words, for the event panel and screen readers; it keeps the event's own text, so
+// it says nothing the event does not.
+const SAID = {
+  call: 'called BS', accept: 'accepted the move', pass: 'passed', stay: 'kept the ego in the moved piece',
+  decision: 'sealed a decision (hidden)', setup: 'set up the pieces (hidden)', 'death move': 'made a death move',
+  offer_draw: 'offered a draw', accept_draw: 'accepted the draw', claim_draw: 'claimed a draw', resign: 'resigned',
+};
+const SAID_WITH = [
+  [/^transfer (\S+)$/, (m) => `moved the ego to ${m[1]}`],
+  [/^flip (\S+)$/, (m) => `flipped the piece on ${m[1]}`],
+  [/^drop (\S+)@(\S+)$/, (m) => `dropped ${m[1]} on ${m[2]}`],
+  [/^rc (\S+)$/, (m) => `declared a Reality Check: ${m[1]}`],
+  [/^remove (\S+)$/, (m) => `removed the piece on ${m[1]}`],
+  [/^bluff (\S+)$/, (m) => `bluff-moved ${m[1]}`],
+  [/^setup (.+)$/, (m) => `set up: ${m[1]}`],
+  [/^die (\d)$/, (m) => `rolled a ${m[1]}`],
+  [new RegExp(`^${SQ}$`), (m) => `named the square ${m[1]}`],
+];
+export function sentence(e, variant) {
+  const who = e.actor.charAt(0).toUpperCase() + e.actor.slice(1);
+  const t = e.text;
+  if (e.kind === 'end') return `${t.charAt(0).toUpperCase()}${t.slice(1)}.`;
+  if (e.kind === 'reveal') return `${who}'s hidden choice is revealed: ${t}.`;
+  if (SAID[t]) return `${who} ${SAID[t]}.`;
+  if (e.kind !== 'action' && e.kind !== 'sealed') return `${who}: ${t}.`;
+  for (const [re, say] of SAID_WITH) {
+    const m = t.match(re);
+    if (m) return `${who} ${say(m)}.`;
+  }
+  // Ambiguous: a move is the opponent's pick of the named square's piece.
+  return variant === 'ambiguous' ? `${who} picked ${t}.` : `${who} played ${t}.`;
+}
 
 export function labelOf(text) {
   if (LABELS[text]) return LABELS[text];

@@ -1036,16 +1036,71 @@ async fn an_alter_ego_decision_changes_nothing_white_or_spectators_receive() {
     let mut ts = TestServer::start("leak-ae").await;
     // The rules reveal the decision with White's next move: compare up to then.
     let script = |decision: &'static str| vec![(0, "e2e4"), (1, "d7d5"), (1, decision)];
-    let stay = scripted_channels(&ts, "alter-ego", &script("stay"), 0).await;
-    let transfer = scripted_channels(&ts, "alter-ego", &script("transfer b8"), 0).await;
-    assert_eq!(stay.len(), transfer.len());
-    for (x, y) in stay.iter().zip(&transfer) {
-        assert_eq!(x, y, "White or a spectator can tell stay from transfer");
+    let (stay, transfer) = (script("stay"), script("transfer b8"));
+    assert_hidden(&ts, "alter-ego", [&stay, &transfer], 0).await;
+    ts.stop().await;
+}
+
+/// Checks that two scripts differing only in one seat's hidden choice send the other seat
+/// (`observer`) and the spectators byte-identical messages, and that the chooser can tell them
+/// apart (so the comparison is not blind).
+async fn assert_hidden(
+    ts: &TestServer,
+    variant: &str,
+    scripts: [&[(usize, &str)]; 2],
+    observer: usize,
+) {
+    let a = scripted_channels(ts, variant, scripts[0], observer).await;
+    let b = scripted_channels(ts, variant, scripts[1], observer).await;
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(
+            x, y,
+            "{variant}: the other seat or a spectator can tell the games apart"
+        );
     }
-    // Black itself can tell: the comparison is not blind.
-    let black_stay = scripted_channels(&ts, "alter-ego", &script("stay"), 1).await;
-    let black_transfer = scripted_channels(&ts, "alter-ego", &script("transfer b8"), 1).await;
-    assert_ne!(black_stay, black_transfer);
+    let chooser_a = scripted_channels(ts, variant, scripts[0], 1 - observer).await;
+    let chooser_b = scripted_channels(ts, variant, scripts[1], 1 - observer).await;
+    assert_ne!(
+        chooser_a, chooser_b,
+        "{variant}: the chooser's own channels differ"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reality_check_setup_changes_nothing_black_or_spectators_receive() {
+    let mut ts = TestServer::start("leak-rc").await;
+    // Same faces up, different hidden faces on c2 and in the hand.
+    let setups = [
+        "setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN",
+        "setup d1=RR c2=NN e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NB",
+    ];
+    let script = |setup| {
+        vec![
+            (0, setup),
+            (
+                1,
+                "setup d9=RR c8=NB e8=NR d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN",
+            ),
+            (0, "b3b4"),
+            (0, "flip c8"),
+            (1, "f7f6"),
+            (1, "flip d2"),
+            (0, "c2d4"),
+            (0, "flip e8"),
+        ]
+    };
+    let (a, b) = (script(setups[0]), script(setups[1]));
+    assert_hidden(&ts, "reality-check", [&a, &b], 1).await;
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bluff_and_a_real_move_change_nothing_black_or_spectators_receive() {
+    let mut ts = TestServer::start("leak-bluff").await;
+    let script = |first| vec![(0, first), (1, "e7e5"), (0, "g1f3"), (1, "b8c6")];
+    let (a, b) = (script("bluff e2e4"), script("e2e4"));
+    assert_hidden(&ts, "bluff-move", [&a, &b], 1).await;
     ts.stop().await;
 }
 

@@ -800,6 +800,7 @@ async fn the_browser_client_plays_every_variant() {
         x,
         base: ts.base.clone(),
     };
+    first_load(&t.w, &t.base).await;
     for variant in [
         "chess",
         "alter-ego",
@@ -893,6 +894,27 @@ async fn the_browser_client_plays_every_variant() {
     driver.stop().await;
     ts.stop().await;
     eprintln!("browser tests: {:?}", started.elapsed());
+}
+
+/// Reports the Navigation Timing of the lobby's first load in a fresh profile (cold cache): a
+/// figure to read, not a timed assertion (speed is measured, never asserted in tests).
+async fn first_load(w: &Browser, base: &str) {
+    w.goto(&format!("{base}/")).await;
+    w.until(
+        "document.readyState === 'complete' && document.querySelector('#variant option')",
+        "the lobby",
+    )
+    .await;
+    let timing = w
+        .js("const n = performance.getEntriesByType('navigation')[0]; \
+             const r = performance.getEntriesByType('resource'); \
+             return {load_ms: Math.round(n.loadEventEnd), \
+             document_ms: Math.round(n.responseEnd), \
+             bytes: n.encodedBodySize + r.reduce((a, x) => a + x.encodedBodySize, 0), \
+             resources: r.map((x) => `${x.name.replace(/^.*\\/\\/[^/]+/, '')} \
+             ${Math.round(x.startTime)}-${Math.round(x.responseEnd)}`)};")
+        .await;
+    eprintln!("first load of the lobby: {timing}");
 }
 
 async fn bot_game(t: &mut Table, ts: &mut TestServer) {

@@ -124,3 +124,33 @@ async fn a_finished_game_replays_with_everything_revealed() {
     }
     ts.stop().await;
 }
+
+/// The page names every module the client imports as a `modulepreload`, so the browser fetches
+/// them all at once instead of one import level after another.
+#[test]
+fn every_imported_module_is_preloaded() {
+    let text = |name: &str| {
+        let (_, bytes) = bluffchess_server::web::FILES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    };
+    let index = text("index.html");
+    let mut imported = 0;
+    for (name, _) in bluffchess_server::web::FILES {
+        if !name.ends_with(".js") {
+            continue;
+        }
+        for line in text(name).lines().filter(|l| l.starts_with("import ")) {
+            let module = line.rsplit("'./").next().unwrap().trim_end_matches("';");
+            let preload = format!("<link rel=\"modulepreload\" href=\"/static/{module}\">");
+            assert!(
+                index.contains(&preload),
+                "{name} imports {module}: {preload} is missing"
+            );
+            imported += 1;
+        }
+    }
+    assert!(imported >= 6, "only {imported} imports found");
+}
