@@ -59,8 +59,12 @@ pub fn play(
         let answer = bot.act(&decision, movetime);
         let took = start.elapsed();
         slowest[color.index()] = slowest[color.index()].max(took);
-        if let Err(e) = game.play(&answer.action) {
-            forfeit = Some(format!("{color} forfeits: {e}"));
+        let refused = match answer.failure {
+            Some(reason) => Some(reason),
+            None => game.play(&answer.action).err().map(|e| e.to_string()),
+        };
+        if let Some(reason) = refused {
+            forfeit = Some(format!("{color} forfeits: {reason}"));
             game.meta(color, MetaKind::Resign)
                 .map_err(|e| e.to_string())?;
             break;

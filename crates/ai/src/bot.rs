@@ -23,6 +23,29 @@ pub struct Answer {
     pub action: String,
     /// How it was found (`ismcts: 4096 iterations`), for people watching.
     pub detail: String,
+    /// Set when the bot failed to answer (an outside program's malformed or late answer): the
+    /// bot forfeits, for this reason.
+    pub failure: Option<String>,
+}
+
+impl Answer {
+    /// An answer with its detail.
+    pub fn new(action: impl Into<String>, detail: impl Into<String>) -> Answer {
+        Answer {
+            action: action.into(),
+            detail: detail.into(),
+            failure: None,
+        }
+    }
+
+    /// A failure to answer.
+    pub fn failed(reason: impl Into<String>) -> Answer {
+        Answer {
+            action: String::new(),
+            detail: String::new(),
+            failure: Some(reason.into()),
+        }
+    }
 }
 
 /// A bot. It keeps what it learnt between decisions of one game (a search tree); a new game's
@@ -73,10 +96,10 @@ impl Bot for BuiltIn {
         let answer = dispatch(decision.view(), act);
         match answer {
             Ok(answer) => answer,
-            Err(problem) => Answer {
-                action: random(decision, &mut self.rng),
-                detail: format!("random: the search failed: {problem}"),
-            },
+            Err(problem) => Answer::new(
+                random(decision, &mut self.rng),
+                format!("random: the search failed: {problem}"),
+            ),
         }
     }
 }
@@ -115,32 +138,23 @@ impl Visitor for Act<'_> {
         if decision.setup() && kind != Kind::Random {
             let action =
                 G::setup(view, &mut bot.rng).unwrap_or_else(|| random(decision, &mut bot.rng));
-            return Ok(Answer {
-                action,
-                detail: "setup policy".to_string(),
-            });
+            return Ok(Answer::new(action, "setup policy".to_string()));
         }
         let budget = Budget::new(spec.ms, spec.iterations, limit, DEFAULT_MS);
         match kind {
-            Kind::Random => Ok(Answer {
-                action: random(decision, &mut bot.rng),
-                detail: "random".to_string(),
-            }),
+            Kind::Random => Ok(Answer::new(random(decision, &mut bot.rng), "random")),
             Kind::Greedy => {
                 let samples = spec.samples.unwrap_or(if G::OPEN { 1 } else { 8 });
                 let action = greedy::choose::<G>(view, legal, samples, &mut bot.rng)?;
-                Ok(Answer {
-                    action,
-                    detail: format!("greedy over {samples} worlds"),
-                })
+                Ok(Answer::new(action, format!("greedy over {samples} worlds")))
             }
             Kind::AlphaBeta => {
                 let depth = spec.depth.unwrap_or(64);
                 let found = alphabeta::search::<G>(view, legal, depth, budget, &mut bot.rng)?;
-                Ok(Answer {
-                    action: found.action,
-                    detail: format!("alphabeta: depth {}, {} nodes", found.depth, found.nodes),
-                })
+                Ok(Answer::new(
+                    found.action,
+                    format!("alphabeta: depth {}, {} nodes", found.depth, found.nodes),
+                ))
             }
             Kind::Ismcts | Kind::Default => {
                 let settings = Settings {
@@ -157,10 +171,10 @@ impl Visitor for Act<'_> {
                     .and_then(|t| t.downcast_mut::<Tree<G::Action>>())
                     .expect("the tree was just made for this variant");
                 let found = ismcts::search::<G>(view, legal, tree, settings, budget, &mut bot.rng)?;
-                Ok(Answer {
-                    action: found.action,
-                    detail: format!("ismcts: {} iterations", found.iterations),
-                })
+                Ok(Answer::new(
+                    found.action,
+                    format!("ismcts: {} iterations", found.iterations),
+                ))
             }
         }
     }

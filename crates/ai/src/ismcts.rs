@@ -313,3 +313,66 @@ fn select<A: Clone + PartialEq>(
         .max_by(|&a, &b| score(&edges[a]).total_cmp(&score(&edges[b])))
         .expect("a world with legal actions gives some")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::game::{Game, Options};
+    use bluffchess_rules::variants::alter_ego::AlterEgo;
+    use bluffchess_rules::variants::bs::Bs;
+    use rand::SeedableRng;
+
+    fn edge<A>(action: A, visits: u32, mean: f64) -> Edge<A> {
+        Edge {
+            action,
+            visits,
+            reward: mean * f64::from(visits),
+            available: visits,
+            bias: mean,
+        }
+    }
+
+    /// How often each of two near-equal options is chosen over 400 seeds.
+    fn shares<G: Variant>(game: &G, options: [&str; 2], means: [f64; 2]) -> [usize; 2] {
+        let actions = options.map(|t| game.parse_action(t).unwrap());
+        let edges = [
+            edge(actions[0].clone(), 500, means[0]),
+            edge(actions[1].clone(), 480, means[1]),
+        ];
+        let root: Vec<&Edge<G::Action>> = edges.iter().collect();
+        let legal: Vec<String> = options.iter().map(|t| t.to_string()).collect();
+        let mut counts = [0; 2];
+        for seed in 0..400 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let chosen = choose::<G>(&root, &legal, &mut rng).unwrap();
+            counts[usize::from(chosen == actions[1])] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn near_equal_bluff_decisions_are_mixed_and_clear_ones_are_not() {
+        let mut ego = AlterEgo::new(&Options::new()).unwrap();
+        for text in ["e2e4", "d7d5"] {
+            ego.apply_text(text).unwrap();
+        }
+        let [stay, transfer] = shares(&ego, ["stay", "transfer d8"], [0.52, 0.51]);
+        assert!(stay >= 100 && transfer >= 100, "{stay} {transfer}");
+        let [stay, _] = shares(&ego, ["stay", "transfer d8"], [0.2, 0.6]);
+        assert_eq!(stay, 0);
+
+        let mut bs = Bs::new(&Options::new()).unwrap();
+        for text in ["setup standard", "setup standard", "e2e4"] {
+            bs.apply_text(text).unwrap();
+        }
+        let [call, accept] = shares(&bs, ["call", "accept"], [0.49, 0.50]);
+        assert!(call >= 100 && accept >= 100, "{call} {accept}");
+    }
+
+    #[test]
+    fn an_ordinary_move_is_the_most_visited() {
+        let chess = bluffchess_rules::Chess::new(&Options::new()).unwrap();
+        let [first, second] = shares(&chess, ["e2e4", "d2d4"], [0.52, 0.51]);
+        assert_eq!((first, second), (400, 0));
+    }
+}
