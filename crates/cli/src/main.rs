@@ -4,7 +4,9 @@ use bluffchess_rules::protocol;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod arena;
 mod catalog;
+mod engine;
 mod perft;
 mod play;
 mod render;
@@ -26,7 +28,13 @@ enum Command {
     /// Referee games over standard input and output, one JSON command a line (docs/arbiter.md).
     #[command(after_help = catalog::variants_help())]
     Arbiter,
-    /// Play a game in the terminal against a random bot, seeing only your side's view.
+    /// Decide for one seat at a time over standard input and output (the engine protocol:
+    /// one JSON object a line, DESIGN.md).
+    Engine(engine::EngineArgs),
+    /// Games between two bots (built-in or outside programs), with a results table.
+    #[command(after_help = catalog::variants_help())]
+    Arena(arena::ArenaArgs),
+    /// Play a game in the terminal against a bot, seeing only your side's view.
     #[command(after_help = catalog::variants_help())]
     Play(play::PlayArgs),
     /// Print a variant's rules.
@@ -65,6 +73,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args).map_err(|e| (e, 2)),
+        Command::Engine(args) => engine::run(&args).map_err(|e| (e, 2)),
+        Command::Arena(args) => arena::run(&args).map_err(|e| (e, 2)),
         Command::Arbiter => protocol::run().map_err(|e| (e, 2)),
         Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
         Command::Rules { variant } => catalog::rules(&variant)

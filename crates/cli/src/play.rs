@@ -1,7 +1,8 @@
-//! `bluffchess play`: a game in the terminal against a random bot, showing only your seat's view.
+//! `bluffchess play`: a game in the terminal against a bot (random unless `--bot` names another), showing only your seat's view.
 //! It reads plain lines from standard input, so it can be scripted.
 
 use crate::render::{self, Turn};
+use bluffchess_ai::{Bot, BotSpec, BuiltIn, Decision};
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
@@ -48,6 +49,9 @@ pub struct PlayArgs {
     /// Write the game record (JSON) to this file when the game is over.
     #[arg(long)]
     record: Option<PathBuf>,
+    /// The bot you play (`random`, `greedy`, `ismcts:ms=500`, ...: see `bluffchess engine --help`).
+    #[arg(long, default_value = "random")]
+    bot: String,
 }
 
 /// A display theme: it changes words on the screen, never the game.
@@ -79,6 +83,7 @@ struct Terminal<'a, W: Write> {
     /// How many of the events this seat may see have been printed.
     shown: usize,
     out: &'a mut W,
+    bot: BuiltIn,
 }
 
 /// Plays one game; returns when it ends or input runs out.
@@ -86,6 +91,8 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     check_display_flags(args)?;
     let options: Options = args.options.iter().cloned().collect();
     let seed = args.seed.unwrap_or_else(rand::random);
+    let mut spec = BotSpec::parse(&args.bot).map_err(|e| e.to_string())?;
+    spec.seed ^= seed;
     let mut game =
         AnyGame::new(&args.variant, &options, seed, SaltSource::Os).map_err(|e| e.to_string())?;
     if args.scripted {
@@ -105,6 +112,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         scripted: args.scripted,
         shown: 0,
         out: &mut out,
+        bot: BuiltIn::new(spec),
     };
     terminal
         .play(&mut stdin.lock())
@@ -234,9 +242,28 @@ impl<W: Write> Terminal<'_, W> {
     }
 
     fn bot_acts(&mut self, color: Color) -> std::io::Result<()> {
-        // A refusal's reason is the bot's own knowledge: it is not shown.
-        let acted = match self.game.random_action() {
-            Some(action) => self.game.play(&action).is_ok(),
+        // The bot decides from its own seat's view; its move is shown as this seat sees it (in
+        // the events that follow), and a refusal's reason, the bot's own knowledge, is not shown.
+        let decision = self.game.legal().and_then(|legal| {
+            Decision::new(
+                self.game.typed_view(color.into()),
+                legal.actions,
+                legal.setup,
+            )
+            .ok()
+        });
+        let acted = match decision {
+            Some(decision) => {
+                let start = std::time::Instant::now();
+                let answer = self.bot.act(&decision, None);
+                writeln!(
+                    self.out,
+                    "{} thought {:.2} s",
+                    self.bot.name(),
+                    start.elapsed().as_secs_f64()
+                )?;
+                self.game.play(&answer.action).is_ok()
+            }
             None => false,
         };
         if !acted {

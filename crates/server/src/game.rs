@@ -542,7 +542,7 @@ impl GameTask {
     }
 
     fn start_bot(&mut self, name: String, color: Color) {
-        let Some(bot) = self.hub.bots.get(&name).cloned() else {
+        let Ok(bot) = crate::bot::find(&self.hub.bots, &name) else {
             tracing::error!(game = %self.row.id, "no bot named {name}");
             return;
         };

@@ -200,19 +200,7 @@ impl Hub {
     pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<(Arc<Shared>, String), ApiError> {
         let bot = new.opponent.strip_prefix("bot:");
         if let Some(name) = bot {
-            if !self.bots.contains_key(name) {
-                let mut names: Vec<&str> = self.bots.keys().map(String::as_str).collect();
-                names.sort_unstable();
-                return Err(ApiError::bad(format!(
-                    "unknown bot {:?}: the bots are {}",
-                    name.chars().take(40).collect::<String>(),
-                    names
-                        .iter()
-                        .map(|n| format!("bot:{n}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )));
-            }
+            crate::bot::find(&self.bots, name).map_err(ApiError::bad)?;
         } else if new.opponent != "open" {
             return Err(ApiError::bad(
                 "\"opponent\" must be \"open\" or \"bot:NAME\" (bot:random)",

@@ -1,0 +1,55 @@
+//! How long a bot may think: a deadline, a number of iterations, or both.
+
+use std::time::{Duration, Instant};
+
+/// A thinking budget.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// When to stop, if time counts.
+    pub deadline: Option<Instant>,
+    /// How many iterations (or nodes) at most, if they count.
+    pub iterations: Option<u64>,
+}
+
+impl Budget {
+    /// The budget of a bot with `ms` and `iterations` parameters under a caller's time limit:
+    /// the shorter time wins; with neither time nor iterations, `fallback_ms`.
+    pub fn new(
+        ms: Option<u64>,
+        iterations: Option<u64>,
+        limit: Option<Duration>,
+        fallback_ms: u64,
+    ) -> Budget {
+        let own = ms.map(Duration::from_millis);
+        let time = match (own, limit) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let time = match (time, iterations) {
+            (None, None) => Some(Duration::from_millis(fallback_ms)),
+            (time, _) => time,
+        };
+        Budget {
+            deadline: time.map(|t| Instant::now() + t),
+            iterations,
+        }
+    }
+
+    /// Whether `done` iterations use the budget up.
+    pub fn spent(&self, done: u64) -> bool {
+        self.iterations.is_some_and(|n| done >= n) || self.late()
+    }
+
+    /// Whether the deadline has passed.
+    pub fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether a fraction of the time left until the deadline is gone, counted from `start`.
+    pub fn share_spent(&self, start: Instant, share: f64) -> bool {
+        self.deadline.is_some_and(|d| {
+            start.elapsed().as_secs_f64()
+                >= share * d.saturating_duration_since(start).as_secs_f64()
+        })
+    }
+}

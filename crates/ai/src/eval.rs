@@ -1,0 +1,242 @@
+//! Per-variant evaluations of one world, in pawns, from one side's point of view. A world is a
+//! sampled game: hidden pieces are as that world has them, so averaging over sampled worlds
+//! values them by their expectation under the belief.
+
+use bluffchess_rules::board::attacks::attacks;
+use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::{Bitboard, Color, Role, Square};
+use bluffchess_rules::game::{Game, Seat};
+use bluffchess_rules::variants::alter_ego::AlterEgo;
+use bluffchess_rules::variants::bluff_move::BluffMove;
+use bluffchess_rules::variants::bs::{Bs, Identity};
+use bluffchess_rules::variants::reality_check::{Face, RealityCheck};
+use bluffchess_rules::Position;
+
+/// The value of a chess piece in pawns (the king's safety is judged apart).
+pub fn role_value(role: Role) -> f64 {
+    match role {
+        Role::Pawn => 1.0,
+        Role::Knight => 3.0,
+        Role::Bishop => 3.2,
+        Role::Rook => 5.0,
+        Role::Queen => 9.0,
+        Role::King => 0.0,
+    }
+}
+
+/// The victim's and the attacker's values when a piece on `from` captures on `to`.
+pub fn capture(pos: &Position, from: Square, to: Square) -> Option<(f64, f64)> {
+    let victim = pos
+        .role_at(to)
+        .filter(|_| !pos.by_color(pos.turn()).contains(to))?;
+    let attacker = pos.role_at(from).map_or(0.0, role_value);
+    Some((role_value(victim).max(0.5), attacker))
+}
+
+/// Mobility: pawns per square a piece attacks that its own side does not hold.
+const MOBILITY: f64 = 0.04;
+/// Pawns per rank a pawn has advanced.
+const PAWN_ADVANCE: f64 = 0.06;
+/// Pawns per enemy piece attacking a square next to the king.
+const KING_DANGER: f64 = 0.15;
+
+/// Material, mobility, pawn advance and king danger of an orthodox position.
+pub fn position(pos: &Position, color: Color) -> f64 {
+    side(pos, color) - side(pos, !color)
+}
+
+fn side(pos: &Position, color: Color) -> f64 {
+    let own = pos.by_color(color);
+    let occupied = pos.occupied();
+    let mut score = 0.0;
+    for sq in own {
+        let Some(role) = pos.role_at(sq) else {
+            continue;
+        };
+        score += role_value(role);
+        match role {
+            Role::Pawn => {
+                score += PAWN_ADVANCE * (sq.rank().relative_to(color).index() as f64 - 1.0)
+            }
+            Role::King => {}
+            _ => {
+                let reach = attacks(color, role, sq, occupied) & !own;
+                score += MOBILITY * reach.count() as f64;
+            }
+        }
+    }
+    score - KING_DANGER * king_danger(pos, color) as f64
+}
+
+/// Enemy attacks on the squares around `color`'s king.
+fn king_danger(pos: &Position, color: Color) -> u32 {
+    let Some(king) = (pos.pieces(color, Role::King)).first() else {
+        return 0;
+    };
+    let ring = attacks(color, Role::King, king, Bitboard::EMPTY);
+    ring.into_iter()
+        .map(|sq| pos.attackers(sq, !color, pos.occupied()).count())
+        .sum()
+}
+
+/// Alter Ego: the position, and the safety of each side's ego (capturing it wins).
+pub fn alter_ego(game: &AlterEgo, color: Color) -> f64 {
+    let pos = game.position();
+    position(pos, color) + ego_safety(game, color) - ego_safety(game, !color)
+}
+
+/// Pawns lost when the ego's holder is attacked: near a loss when the enemy moves next.
+fn ego_safety(game: &AlterEgo, color: Color) -> f64 {
+    let pos = game.position();
+    let Some(ego) = game.ego(color) else {
+        return 0.0;
+    };
+    let attackers = pos.attackers(ego, !color, pos.occupied()).count();
+    match (attackers, pos.turn() == color) {
+        (0, _) => 0.0,
+        (_, true) => -1.5,
+        (_, false) => -12.0,
+    }
+}
+
+/// Bluff-move: the real pieces by role (bluffs are worth nothing but the doubt they sow).
+pub fn bluff_move(game: &BluffMove, color: Color) -> f64 {
+    let fen = game.summary(Seat::Spectator, true).fen;
+    let roles = placement(&fen);
+    let real = |c: Color| -> f64 {
+        game.real_pieces(c)
+            .into_iter()
+            .filter_map(|sq| roles[sq.index()])
+            .map(role_value)
+            .sum()
+    };
+    let bluffs = |c: Color| 0.1 * game.bluffs(c).len() as f64;
+    real(color) - real(!color) + bluffs(color) - bluffs(!color)
+}
+
+/// The roles of a FEN placement, by square.
+fn placement(fen: &str) -> [Option<Role>; 64] {
+    let mut roles = [None; 64];
+    let board = fen.split(' ').next().unwrap_or_default();
+    for (row, text) in board.split('/').enumerate().take(8) {
+        let mut file = 0u32;
+        for c in text.chars() {
+            if let Some(skip) = c.to_digit(10) {
+                file += skip;
+            } else {
+                let rank = 7 - row as u32;
+                if let Some(sq) = Square::try_new(rank * 8 + file) {
+                    roles[sq.index()] = Role::from_char(c.to_ascii_lowercase());
+                }
+                file += 1;
+            }
+        }
+    }
+    roles
+}
+
+/// The value of a BS identity: the king is judged by the end of the game, not here.
+fn identity_value(identity: Identity) -> f64 {
+    match identity {
+        Identity::Pawn => 1.0,
+        Identity::Spy => 2.0,
+        Identity::Knight => 3.0,
+        Identity::Bishop => 3.2,
+        Identity::Rook => 5.0,
+        Identity::Queen => 9.0,
+        Identity::King => 0.0,
+    }
+}
+
+/// BS Chess: the identities on the board, the king's distance from the enemy, pawn advance.
+pub fn bs(game: &Bs, color: Color) -> f64 {
+    bs_side(game, color) - bs_side(game, !color)
+}
+
+fn bs_side(game: &Bs, color: Color) -> f64 {
+    let mut score = 0.0;
+    let enemies = game.pieces(!color);
+    for sq in game.pieces(color) {
+        match game.identity(sq) {
+            Some(Identity::King) => {
+                // Any enemy piece may claim a capture along a line: keep the king out of reach.
+                let near = attacks(color, Role::Queen, sq, game.pieces(color) | enemies)
+                    | attacks(color, Role::Knight, sq, Bitboard::EMPTY);
+                score -= 0.3 * (near & enemies).count() as f64;
+            }
+            Some(Identity::Pawn) => {
+                score += 1.0 + PAWN_ADVANCE * (sq.rank().relative_to(color).index() as f64 - 1.0)
+            }
+            Some(identity) => score += identity_value(identity),
+            None => {}
+        }
+    }
+    score
+}
+
+/// The value of a Reality Check face.
+fn face_value(face: Face) -> f64 {
+    match face {
+        Face::Pawn => 1.0,
+        Face::Knight => 3.0,
+        Face::Bishop => 3.0,
+        Face::Rook => 5.0,
+    }
+}
+
+/// A true piece: losing all four loses the game.
+const TRUE_PIECE: f64 = 7.0;
+
+/// Reality Check: true pieces above all, then the faces of the others, on the board or in hand.
+pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
+    let mut score = 0.0;
+    for sq in Square39::ALL {
+        let Some(piece) = game.piece_at(sq) else {
+            continue;
+        };
+        let value = if piece.kind.is_true() {
+            TRUE_PIECE
+        } else {
+            0.6 * face_value(piece.up) + 0.4 * face_value(piece.down())
+        };
+        score += if piece.color == color { value } else { -value };
+    }
+    for side in [color, !color] {
+        let sign = if side == color { 1.0 } else { -1.0 };
+        for kind in game.hand(side) {
+            let (a, b) = kind.faces();
+            let value = match kind.is_true() {
+                true => TRUE_PIECE,
+                false => 0.4 * (face_value(a) + face_value(b)),
+            };
+            score += sign * value;
+        }
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::{Chess, Options};
+
+    #[test]
+    fn material_counts_and_the_start_is_even() {
+        let mut game = Chess::new(&Options::new()).unwrap();
+        assert!(position(game.position(), Color::White).abs() < 1e-9);
+        for text in ["e2e4", "d7d5", "e4d5"] {
+            game.apply_text(text).unwrap();
+        }
+        let white = position(game.position(), Color::White);
+        assert!(white > 0.8, "{white}");
+        assert_eq!(white, -position(game.position(), Color::Black));
+    }
+
+    #[test]
+    fn a_fen_placement_gives_roles_by_square() {
+        let roles = placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(roles[Square::E4.index()], Some(Role::Pawn));
+        assert_eq!(roles[Square::E2.index()], None);
+        assert_eq!(roles[Square::D8.index()], Some(Role::Queen));
+    }
+}

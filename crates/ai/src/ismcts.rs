@@ -1,0 +1,378 @@
+//! Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), in the
+//! multiple-observer form: every node is one player's information set, keyed by the hash of
+//! everything that player has seen ([`Game::info_key`]), so each player chooses in its own tree
+//! from what it knows and the opponent's hidden moves stay apart where the searching seat cannot
+//! tell them apart.
+//!
+//! Each iteration takes a world from a pool sampled once from the belief (reused across
+//! iterations), walks down choosing by UCB over the actions legal in that world (availability
+//! counts: an action's exploration term counts the visits when it was available, not the
+//! parent's), adds one node, and scores the world there with the variant's evaluation (a cut-off
+//! instead of a playout to the end; `depth` random plies first, when asked). The evaluation of
+//! an action's first visit biases its later choice, fading with its visits (progressive bias).
+//! The table outlives a decision: the next one finds the nodes it already grew (tree reuse).
+//!
+//! The move: the most visited action, except at a bluff decision ([`Variant::mixed`]), where the
+//! near-best actions are mixed in proportion to their positive regret against a tolerance below
+//! the best value (regret matching), so that no tell gives the choice away.
+
+use crate::budget::Budget;
+use crate::sim::{parse_all, quiet, reward, settle};
+use crate::variant::Variant;
+use crate::worlds::Worlds;
+use bluffchess_rules::game::{Seat, View};
+use bluffchess_rules::playout::random_action;
+use bluffchess_rules::Color;
+use rand::seq::IndexedRandom;
+use rand::{Rng, RngCore};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// The exploration constant of UCB.
+const EXPLORATION: f64 = 0.7;
+/// The weight of progressive bias.
+const BIAS: f64 = 1.0;
+/// Rewards within this of the best count as near-equal at a bluff decision.
+const TOLERANCE: f64 = 0.04;
+/// A table with more nodes than this starts again empty.
+const MAX_NODES: usize = 1 << 20;
+
+/// The search's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// Worlds sampled from the belief per decision.
+    pub samples: usize,
+    /// Random plies after the tree before the evaluation.
+    pub depth: u32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            samples: 32,
+            depth: 0,
+        }
+    }
+}
+
+/// One action's statistics in one information set.
+#[derive(Clone, Debug)]
+struct Edge<A> {
+    action: A,
+    visits: u32,
+    /// The sum of rewards, for the player choosing.
+    reward: f64,
+    /// How many times it was available when the node was visited.
+    available: u32,
+    /// The reward of its first visit: the progressive bias.
+    bias: f64,
+}
+
+impl<A> Edge<A> {
+    fn mean(&self) -> f64 {
+        self.reward / f64::from(self.visits.max(1))
+    }
+}
+
+/// The search tree of one game: information sets by (player, key).
+#[derive(Clone, Debug)]
+pub struct Tree<A> {
+    nodes: HashMap<(Color, u64), Vec<Edge<A>>>,
+    /// The seat and the event count of the last decision, to start again on a new game.
+    last: Option<(Seat, usize)>,
+}
+
+impl<A> Default for Tree<A> {
+    fn default() -> Tree<A> {
+        Tree {
+            nodes: HashMap::new(),
+            last: None,
+        }
+    }
+}
+
+impl<A> Tree<A> {
+    /// The number of information sets in the table.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether it has none.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Keeps the table when `view` continues the game of the last decision; else empties it.
+    fn follow(&mut self, seat: Seat, events: usize) {
+        let continues = self
+            .last
+            .is_some_and(|(s, n)| s == seat && n <= events && self.nodes.len() < MAX_NODES);
+        if !continues {
+            self.nodes.clear();
+        }
+        self.last = Some((seat, events));
+    }
+}
+
+/// What a search found: the action chosen and the statistics behind it.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The action's text.
+    pub action: String,
+    /// Iterations run.
+    pub iterations: u64,
+    /// Each root action's text, visits and mean reward.
+    pub root: Vec<(String, u32, f64)>,
+}
+
+/// Searches from the seat's view and picks one of `legal`.
+pub fn search<G: Variant>(
+    view: &View<G::Summary>,
+    legal: &[String],
+    tree: &mut Tree<G::Action>,
+    settings: Settings,
+    budget: Budget,
+    rng: &mut dyn RngCore,
+) -> Result<Found, String> {
+    let start = Instant::now();
+    let worlds = G::Worlds::from_view(view)?;
+    let color = view.seat.color().ok_or("a spectator does not act")?;
+    let mut pool = Vec::with_capacity(settings.samples);
+    while pool.len() < settings.samples.max(1) {
+        let mut world = worlds.sample(rng);
+        quiet(&mut world);
+        pool.push(world);
+        // Sampling may be slow: keep most of the time for the search.
+        if budget.share_spent(start, 0.3) {
+            break;
+        }
+    }
+    let root_actions = parse_all(&pool[0], legal);
+    if root_actions.is_empty() {
+        return Err("none of the legal actions can be read".to_string());
+    }
+    tree.follow(view.seat, view.events.len());
+    let root_key = (color, pool[0].info_key(view.seat));
+    let mut iterations = 0;
+    let mut buffer = Vec::new();
+    while iterations == 0 || !(iterations % 16 == 0 && budget.spent(iterations)) {
+        if budget.iterations.is_some_and(|n| iterations >= n) {
+            break;
+        }
+        let mut world = pool[iterations as usize % pool.len()].clone();
+        iterate(&mut world, tree, settings, &mut buffer, rng);
+        iterations += 1;
+    }
+    let edges = tree.nodes.get(&root_key).map_or(&[][..], Vec::as_slice);
+    let root: Vec<&Edge<G::Action>> = edges
+        .iter()
+        .filter(|e| root_actions.contains(&e.action))
+        .collect();
+    let chosen = choose::<G>(&root, legal, rng).unwrap_or_else(|| root_actions[0].clone());
+    Ok(Found {
+        action: chosen.to_string(),
+        iterations,
+        root: root
+            .iter()
+            .map(|e| (e.action.to_string(), e.visits, e.mean()))
+            .collect(),
+    })
+}
+
+/// The most visited root action, or a regret-matching mix at a bluff decision.
+fn choose<G: Variant>(
+    root: &[&Edge<G::Action>],
+    legal: &[String],
+    rng: &mut dyn RngCore,
+) -> Option<G::Action> {
+    let most = root.iter().max_by_key(|e| e.visits)?;
+    if !G::mixed(legal) {
+        return Some(most.action.clone());
+    }
+    // Only actions searched enough to trust their value take part.
+    let trusted: Vec<_> = root
+        .iter()
+        .filter(|e| e.visits * 8 >= most.visits)
+        .collect();
+    let best = trusted.iter().map(|e| e.mean()).fold(f64::MIN, f64::max);
+    let regrets: Vec<f64> = trusted
+        .iter()
+        .map(|e| (e.mean() - (best - TOLERANCE)).max(0.0))
+        .collect();
+    let total: f64 = regrets.iter().sum();
+    let mut pick = rng.random::<f64>() * total;
+    for (edge, regret) in trusted.iter().zip(&regrets) {
+        if pick < *regret {
+            return Some(edge.action.clone());
+        }
+        pick -= regret;
+    }
+    Some(most.action.clone())
+}
+
+/// One iteration on `world`: select and expand in the table, cut off, score, back up.
+fn iterate<G: Variant>(
+    world: &mut G,
+    tree: &mut Tree<G::Action>,
+    settings: Settings,
+    buffer: &mut Vec<G::Action>,
+    rng: &mut dyn RngCore,
+) {
+    let mut path: Vec<((Color, u64), usize)> = Vec::with_capacity(16);
+    let mut first_visits = Vec::new();
+    while let Some(player) = settle(world, rng) {
+        world.legal_actions_into(buffer);
+        if buffer.is_empty() {
+            break;
+        }
+        let key = (player, world.info_key(Seat::from(player)));
+        let grown = !tree.nodes.contains_key(&key);
+        let edges = tree.nodes.entry(key).or_default();
+        let index = select(edges, buffer, rng);
+        if edges[index].visits == 0 {
+            first_visits.push(path.len());
+        }
+        world
+            .apply(&edges[index].action)
+            .expect("an action legal in the world is accepted");
+        path.push((key, index));
+        if grown || edges[index].visits == 0 {
+            break;
+        }
+    }
+    for _ in 0..settings.depth {
+        let Some(action) = random_action(world, rng) else {
+            break;
+        };
+        world
+            .apply(&action)
+            .expect("a random legal action is accepted");
+    }
+    let white = reward(world, Color::White);
+    for (step, (key, index)) in path.iter().enumerate() {
+        let value = if key.0 == Color::White {
+            white
+        } else {
+            1.0 - white
+        };
+        let edge = &mut tree.nodes.get_mut(key).expect("visited nodes stay")[*index];
+        edge.visits += 1;
+        edge.reward += value;
+        if first_visits.contains(&step) {
+            edge.bias = value;
+        }
+    }
+}
+
+/// The edge to follow among the actions legal in this world (`legal`), counting each as
+/// available: an untried one first (in random order), else the best by UCB with progressive
+/// bias.
+fn select<A: Clone + PartialEq>(
+    edges: &mut Vec<Edge<A>>,
+    legal: &[A],
+    rng: &mut dyn RngCore,
+) -> usize {
+    let mut available = Vec::with_capacity(legal.len());
+    for (i, action) in legal.iter().enumerate() {
+        // Worlds of one information set list the same actions, mostly in the same order.
+        let index = match edges.get(i).filter(|e| &e.action == action) {
+            Some(_) => i,
+            None => match edges.iter().position(|e| &e.action == action) {
+                Some(found) => found,
+                None => {
+                    edges.push(Edge {
+                        action: action.clone(),
+                        visits: 0,
+                        reward: 0.0,
+                        available: 0,
+                        bias: 0.5,
+                    });
+                    edges.len() - 1
+                }
+            },
+        };
+        edges[index].available += 1;
+        available.push(index);
+    }
+    let untried: Vec<usize> = available
+        .iter()
+        .copied()
+        .filter(|&i| edges[i].visits == 0)
+        .collect();
+    if let Some(&index) = untried.choose(rng) {
+        return index;
+    }
+    let score = |e: &Edge<A>| {
+        let n = f64::from(e.visits);
+        e.mean()
+            + EXPLORATION * (f64::from(e.available).ln() / n).sqrt()
+            + BIAS * e.bias / (n + 1.0)
+    };
+    available
+        .into_iter()
+        .max_by(|&a, &b| score(&edges[a]).total_cmp(&score(&edges[b])))
+        .expect("a world with legal actions gives some")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::game::{Game, Options};
+    use bluffchess_rules::variants::alter_ego::AlterEgo;
+    use bluffchess_rules::variants::bs::Bs;
+    use rand::SeedableRng;
+
+    fn edge<A>(action: A, visits: u32, mean: f64) -> Edge<A> {
+        Edge {
+            action,
+            visits,
+            reward: mean * f64::from(visits),
+            available: visits,
+            bias: mean,
+        }
+    }
+
+    /// How often each of two near-equal options is chosen over 400 seeds.
+    fn shares<G: Variant>(game: &G, options: [&str; 2], means: [f64; 2]) -> [usize; 2] {
+        let actions = options.map(|t| game.parse_action(t).unwrap());
+        let edges = [
+            edge(actions[0].clone(), 500, means[0]),
+            edge(actions[1].clone(), 480, means[1]),
+        ];
+        let root: Vec<&Edge<G::Action>> = edges.iter().collect();
+        let legal: Vec<String> = options.iter().map(|t| t.to_string()).collect();
+        let mut counts = [0; 2];
+        for seed in 0..400 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+            let chosen = choose::<G>(&root, &legal, &mut rng).unwrap();
+            counts[usize::from(chosen == actions[1])] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn near_equal_bluff_decisions_are_mixed_and_clear_ones_are_not() {
+        let mut ego = AlterEgo::new(&Options::new()).unwrap();
+        for text in ["e2e4", "d7d5"] {
+            ego.apply_text(text).unwrap();
+        }
+        let [stay, transfer] = shares(&ego, ["stay", "transfer d8"], [0.52, 0.51]);
+        assert!(stay >= 100 && transfer >= 100, "{stay} {transfer}");
+        let [stay, _] = shares(&ego, ["stay", "transfer d8"], [0.2, 0.6]);
+        assert_eq!(stay, 0);
+
+        let mut bs = Bs::new(&Options::new()).unwrap();
+        for text in ["setup standard", "setup standard", "e2e4"] {
+            bs.apply_text(text).unwrap();
+        }
+        let [call, accept] = shares(&bs, ["call", "accept"], [0.49, 0.50]);
+        assert!(call >= 100 && accept >= 100, "{call} {accept}");
+    }
+
+    #[test]
+    fn an_ordinary_move_is_the_most_visited() {
+        let chess = bluffchess_rules::Chess::new(&Options::new()).unwrap();
+        let [first, second] = shares(&chess, ["e2e4", "d2d4"], [0.52, 0.51]);
+        assert_eq!((first, second), (400, 0));
+    }
+}

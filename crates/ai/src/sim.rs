@@ -1,0 +1,54 @@
+//! What every search does to a world: set it quiet, let Chance and setups act, score it.
+
+use crate::variant::Variant;
+use bluffchess_rules::game::{Actor, Game};
+use bluffchess_rules::playout::roll;
+use bluffchess_rules::{Color, Recording};
+use rand::RngCore;
+
+/// Pawns of evaluation that make a reward of about 0.73 (a logistic scale).
+const SCALE: f64 = 3.0;
+
+/// The reward of a world for `color` in [0, 1]: 1, 0 or 1/2 when the game is over, else the
+/// evaluation squashed by a logistic curve.
+pub fn reward<G: Variant>(world: &G, color: Color) -> f64 {
+    match world.outcome() {
+        Some(outcome) => match outcome.winner {
+            Some(winner) if winner == color => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        },
+        None => 1.0 / (1.0 + (-world.evaluate(color) / SCALE).exp()),
+    }
+}
+
+/// Makes a world ready for a search: its log keeps information keys only.
+pub fn quiet<G: Game>(world: &mut G) {
+    world.set_recording(Recording::Keys);
+}
+
+/// Lets Chance act and plays random setups until a player acts or the game ends; returns the
+/// player to act.
+pub fn settle<G: Game>(world: &mut G, rng: &mut dyn RngCore) -> Option<Color> {
+    loop {
+        match world.to_act()? {
+            Actor::Chance => {
+                let outcome = roll(world, rng)?;
+                world.apply(&outcome).expect("Chance's outcomes are legal");
+            }
+            _ if world.setup_due() => {
+                let setup = world.random_setup(rng)?;
+                world.apply(&setup).expect("a random setup is legal");
+            }
+            actor => return actor.color(),
+        }
+    }
+}
+
+/// The decision's actions read in `world`'s variant (each was listed by the arbiter).
+pub fn parse_all<G: Game>(world: &G, legal: &[String]) -> Vec<G::Action> {
+    legal
+        .iter()
+        .filter_map(|text| world.parse_action(text).ok())
+        .collect()
+}

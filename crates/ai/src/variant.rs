@@ -1,0 +1,161 @@
+//! What the search needs of each variant: the worlds a seat's view allows, an evaluation of a
+//! world, which decisions are bluffs to be mixed, and the setup policy.
+
+use crate::eval;
+use crate::worlds::{FromBelief, Replayed, Worlds};
+use bluffchess_rules::game::{Game, View};
+use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
+use bluffchess_rules::variants::ambiguous::Action as AmbiguousAction;
+use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
+use bluffchess_rules::variants::bluff_move::BluffMove;
+use bluffchess_rules::variants::bs::{Bs, BsBelief};
+use bluffchess_rules::variants::chess::{Chess, ChessBelief};
+use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
+use bluffchess_rules::{AnyView, Color, Move};
+use rand::RngCore;
+
+/// A variant the bots play.
+pub trait Variant: Game {
+    /// The worlds a seat's view allows.
+    type Worlds: Worlds<Game = Self>;
+
+    /// Whether nothing is hidden from anyone (alpha-beta applies).
+    const OPEN: bool = false;
+
+    /// How good the world is for `color`, in pawns: material (hidden pieces as this world has
+    /// them, so that an average over sampled worlds values them by their expectation), mobility,
+    /// king safety and the variant's own stakes.
+    fn evaluate(&self, color: Color) -> f64;
+
+    /// Whether the choice among `actions` is a bluff decision (stay or transfer, call or accept,
+    /// a Reality Check or not): the search then mixes by regret matching instead of playing the
+    /// most visited action, so that no tell gives the choice away.
+    fn mixed(_actions: &[String]) -> bool {
+        false
+    }
+
+    /// The value of the piece an action captures and of the piece that captures, for move
+    /// ordering (most valuable victim, least valuable attacker), when the action is a capture.
+    fn capture(&self, _action: &Self::Action) -> Option<(f64, f64)> {
+        None
+    }
+
+    /// A key of the position for the transposition table.
+    fn position_key(&self) -> u64 {
+        self.info_key(bluffchess_rules::Seat::Spectator)
+    }
+
+    /// A setup chosen by a hand-made policy from the seat's view, when one is due.
+    fn setup(_view: &View<Self::Summary>, _rng: &mut dyn RngCore) -> Option<String> {
+        None
+    }
+}
+
+impl Variant for Chess {
+    type Worlds = FromBelief<ChessBelief>;
+    const OPEN: bool = true;
+
+    fn evaluate(&self, color: Color) -> f64 {
+        eval::position(self.position(), color)
+    }
+
+    fn capture(&self, mv: &Move) -> Option<(f64, f64)> {
+        eval::capture(self.position(), mv.from, mv.to)
+    }
+
+    fn position_key(&self) -> u64 {
+        self.position().hash()
+    }
+}
+
+impl Variant for Ambiguous {
+    type Worlds = FromBelief<AmbiguousBelief>;
+    const OPEN: bool = true;
+
+    fn evaluate(&self, color: Color) -> f64 {
+        eval::position(self.position(), color)
+    }
+
+    fn capture(&self, action: &AmbiguousAction) -> Option<(f64, f64)> {
+        match *action {
+            // The opponent picks the piece: judge the named square by its victim alone.
+            AmbiguousAction::Name(to) => {
+                eval::capture(self.position(), to, to).map(|(v, _)| (v, 0.0))
+            }
+            AmbiguousAction::Pick(mv) => eval::capture(self.position(), mv.from, mv.to),
+        }
+    }
+}
+
+impl Variant for AlterEgo {
+    type Worlds = FromBelief<AlterEgoBelief>;
+
+    fn evaluate(&self, color: Color) -> f64 {
+        eval::alter_ego(self, color)
+    }
+
+    fn mixed(actions: &[String]) -> bool {
+        actions.iter().any(|a| a == "stay")
+    }
+}
+
+impl Variant for BluffMove {
+    /// Until Bluff-move has a belief of its own: histories replayed from the view.
+    type Worlds = Replayed<BluffMove>;
+
+    fn evaluate(&self, color: Color) -> f64 {
+        eval::bluff_move(self, color)
+    }
+}
+
+impl Variant for Bs {
+    type Worlds = FromBelief<BsBelief>;
+
+    fn evaluate(&self, color: Color) -> f64 {
+        eval::bs(self, color)
+    }
+
+    fn mixed(actions: &[String]) -> bool {
+        actions.iter().any(|a| a == "call")
+    }
+
+    fn setup(view: &View<Self::Summary>, rng: &mut dyn RngCore) -> Option<String> {
+        crate::setup::bs(view, rng)
+    }
+}
+
+impl Variant for RealityCheck {
+    type Worlds = FromBelief<RealityCheckBelief>;
+
+    fn evaluate(&self, color: Color) -> f64 {
+        eval::reality_check(self, color)
+    }
+
+    fn mixed(actions: &[String]) -> bool {
+        actions.iter().any(|a| a.starts_with("rc "))
+    }
+
+    fn setup(view: &View<Self::Summary>, rng: &mut dyn RngCore) -> Option<String> {
+        crate::setup::reality_check(view, rng)
+    }
+}
+
+/// Code that runs on the type of the variant of a view.
+pub trait Visitor {
+    /// What it gives back.
+    type Output;
+    /// Runs on variant `G` with its typed view.
+    fn visit<G: Variant>(self, view: &View<G::Summary>) -> Self::Output;
+}
+
+/// Calls `visitor` with the view typed by its variant.
+pub fn dispatch<V: Visitor>(view: &AnyView, visitor: V) -> V::Output {
+    match view {
+        AnyView::Chess(v) => visitor.visit::<Chess>(v),
+        AnyView::AlterEgo(v) => visitor.visit::<AlterEgo>(v),
+        AnyView::Ambiguous(v) => visitor.visit::<Ambiguous>(v),
+        AnyView::BluffMove(v) => visitor.visit::<BluffMove>(v),
+        AnyView::RealityCheck(v) => visitor.visit::<RealityCheck>(v),
+        AnyView::Bs(v) => visitor.visit::<Bs>(v),
+    }
+}

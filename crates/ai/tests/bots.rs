@@ -1,0 +1,61 @@
+//! Every bot plays legal actions in every variant, deterministically for its seed.
+
+use bluffchess_ai::{arena, BuiltIn};
+use bluffchess_rules::game::Options;
+use bluffchess_rules::VARIANTS;
+
+/// The texts of a game's actions between two bots, checking the record on the way.
+fn game(variant: &str, white: &str, black: &str, seed: u64, actions: usize) -> Vec<String> {
+    let mut white_bot = BuiltIn::parse(white).unwrap();
+    let mut black_bot = BuiltIn::parse(black).unwrap();
+    let played = arena::play(
+        variant,
+        &Options::new(),
+        seed,
+        &mut white_bot,
+        &mut black_bot,
+        None,
+        actions,
+    )
+    .unwrap();
+    let context = format!("{variant} {white} {black}: {}", played.reason);
+    assert!(!played.reason.contains("forfeits"), "{context}");
+    assert!(
+        bluffchess_rules::verify(&played.record).is_ok(),
+        "{context}"
+    );
+    played
+        .record
+        .actions
+        .iter()
+        .map(|a| a.text.clone())
+        .collect()
+}
+
+#[test]
+fn every_bot_plays_legal_actions_in_every_variant() {
+    for spec in VARIANTS {
+        game(spec.id, "greedy:samples=2", "random:seed=1", 5, 30);
+        game(
+            spec.id,
+            "ismcts:iterations=30,samples=2",
+            "alphabeta:depth=1",
+            5,
+            30,
+        );
+    }
+}
+
+#[test]
+fn a_seeded_search_with_an_iteration_budget_plays_the_same_game_twice() {
+    for spec in VARIANTS {
+        let bot = "ismcts:iterations=30,samples=2,seed=9";
+        let first = game(spec.id, bot, "random:seed=4", 2, 16);
+        assert_eq!(
+            first,
+            game(spec.id, bot, "random:seed=4", 2, 16),
+            "{}",
+            spec.id
+        );
+    }
+}
