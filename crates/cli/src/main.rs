@@ -55,7 +55,8 @@ enum Command {
         /// The address to listen on.
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// The database: sqlite:PATH (default: sqlite:bluffchess.db in the current folder).
+        /// The database: sqlite:PATH or postgres://USER:PASSWORD@HOST:PORT/NAME (default:
+        /// sqlite:bluffchess.db in the current folder).
         #[arg(long)]
         database: Option<String>,
     },

@@ -1,12 +1,15 @@
 //! Load generator: starts the server in this process on 127.0.0.1 with a SQLite database in the
-//! temporary folder (WAL, synchronous=FULL), holds many live games, and has concurrent random
+//! temporary folder (WAL, synchronous=FULL), or the database of `BLUFFCHESS_LOAD_DATABASE` (a
+//! `postgres://` URL of an empty database), holds many live games, and has concurrent random
 //! clients play actions through the HTTP API.
 //!
 //! ```sh
 //! cargo run --release -p bluffchess-server --example load -- [GAMES] [CLIENTS] [SECONDS] [VARIANT]
+//! BLUFFCHESS_LOAD_DATABASE=postgres://... cargo run --release -p bluffchess-server --example load
 //! ```
 //! Defaults: 10000 games held, 64 clients, 20 seconds, chess. It reports the games held, the
-//! memory they take, actions per second and the round-trip time of an action.
+//! memory they take (this process only: not the Postgres server's), actions per second and the
+//! round-trip time of an action.
 
 use bluffchess_server::{Config, Server};
 use rand::seq::IndexedRandom;
@@ -77,10 +80,11 @@ async fn main() {
         action_period: Duration::from_nanos(1),
         ..Config::default()
     };
+    let database = std::env::var("BLUFFCHESS_LOAD_DATABASE")
+        .unwrap_or_else(|_| format!("sqlite:{}", db.display()));
+    println!("database {}", bluffchess_server::store::redacted(&database));
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let server = Server::start(listener, &format!("sqlite:{}", db.display()), config)
-        .await
-        .unwrap();
+    let server = Server::start(listener, &database, config).await.unwrap();
     let base = format!("http://{}", server.addr);
     let http = reqwest::Client::builder()
         .pool_max_idle_per_host(clients * 2)

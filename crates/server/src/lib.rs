@@ -1,6 +1,6 @@
 //! The bluffchess game server: games played through an HTTP API by browsers, bots and people,
-//! each seat seeing only its own view; spectators; server bots; clocks; and a SQLite log that
-//! keeps every acknowledged action. See `docs/api.md`.
+//! each seat seeing only its own view; spectators; server bots; clocks; and a SQLite or Postgres
+//! log that keeps every acknowledged action. See `docs/api.md`.
 
 pub mod api;
 pub mod bot;
@@ -84,8 +84,8 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts serving on `listener` with the database at `database` (`sqlite:PATH`), after
-    /// reloading every unfinished game.
+    /// Starts serving on `listener` with the database at `database` (`sqlite:PATH` or
+    /// `postgres://...`), after reloading every unfinished game.
     pub async fn start(
         listener: TcpListener,
         database: &str,
@@ -271,8 +271,9 @@ pub fn main(addr: &str, database: Option<&str>) -> Result<(), String> {
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
         let server = Server::start(listener, database, Config::default()).await?;
         println!(
-            "bluffchess serving on http://{} (database {database})",
-            server.addr
+            "bluffchess serving on http://{} (database {})",
+            server.addr,
+            store::redacted(database)
         );
         tracing::info!("listening on http://{}", server.addr);
         wait_for_signal().await;

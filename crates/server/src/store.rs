@@ -1,15 +1,29 @@
-//! Persistence: every game is a row of settings and an append-only log of entries in SQLite.
+//! Persistence: every game is a row of settings and an append-only log of entries, in SQLite
+//! (`sqlite:PATH`) or Postgres (`postgres://...`).
 //!
 //! One writer task commits every write. It takes whatever writes are waiting (up to
 //! [`MAX_BATCH`]) into one transaction, so many games' actions share one `fsync` (group commit),
-//! and answers each writer only after the transaction has committed. The database runs in WAL
-//! mode with `synchronous=FULL`: a committed action survives a process crash and a power loss.
+//! and answers each writer only after the transaction has committed. SQLite runs in WAL mode
+//! with `synchronous=FULL`; Postgres sessions run with `synchronous_commit=on` whatever the
+//! server's default: either way a committed action survives a process crash and a power loss.
+//!
+//! Both databases run the same queries (`$N` parameters, which SQLite reads too); only the
+//! schema differs, in the versioned migrations of `migrations/sqlite` and `migrations/postgres`,
+//! applied on open.
 
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::SqlitePool;
 use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+
+static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// Connections to Postgres: the writer's and the readers' (loads of finished games).
+const POSTGRES_CONNECTIONS: u32 = 8;
 
 /// The most writes committed in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -77,68 +91,83 @@ struct Job {
     done: oneshot::Sender<Result<(), String>>,
 }
 
+/// A connection pool to one of the two databases.
+#[derive(Clone)]
+enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$p` bound to the concrete pool: each query is written once and compiled
+/// for both databases.
+macro_rules! on_pool {
+    ($pool:expr, |$p:ident| $body:expr) => {
+        match $pool {
+            Pool::Sqlite($p) => $body,
+            Pool::Postgres($p) => $body,
+        }
+    };
+}
+
 /// The database.
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: Pool,
     writer: mpsc::Sender<Job>,
 }
 
-const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS games (
-        id TEXT PRIMARY KEY,
-        variant TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        salt_seed INTEGER NOT NULL,
-        clock_initial_ms INTEGER,
-        clock_increment_ms INTEGER,
-        white TEXT NOT NULL,
-        black TEXT NOT NULL,
-        white_token TEXT,
-        black_token TEXT,
-        status TEXT NOT NULL,
-        rematch_of TEXT,
-        rematch TEXT,
-        created_ms INTEGER NOT NULL
-    )",
-    "CREATE INDEX IF NOT EXISTS games_status ON games (status)",
-    "CREATE TABLE IF NOT EXISTS log (
-        game TEXT NOT NULL,
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        seat TEXT,
-        input TEXT NOT NULL,
-        text TEXT NOT NULL,
-        at_ms INTEGER NOT NULL,
-        PRIMARY KEY (game, seq)
-    ) WITHOUT ROWID",
-];
+/// A game's settings as the `SELECT` of [`Store::load`] answers them.
+type GameColumns = (
+    String,
+    String,
+    String,
+    i64,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    String,
+    Option<String>,
+    Option<String>,
+    i64,
+);
+
+/// A log entry as stored: kind, seat, input, text, time.
+type EntryColumns = (String, Option<String>, String, String, i64);
 
 impl Store {
-    /// Opens (creating if needed) the database at `url` (`sqlite:PATH`, `sqlite::memory:`).
+    /// Opens (creating if needed) the database at `url` (`sqlite:PATH`, `sqlite::memory:`,
+    /// `postgres://USER:PASSWORD@HOST:PORT/NAME`) and brings its schema up to date.
     pub async fn open(url: &str) -> Result<Store, String> {
-        let options = SqliteConnectOptions::from_str(url)
-            .map_err(|e| format!("bad database URL {url:?}: {e}"))?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(Duration::from_secs(10));
-        // One connection: a single writer, and an in-memory database stays one database.
-        let pool = SqlitePoolOptions::new()
-            .max_connections(1)
-            .connect_with(options)
-            .await
-            .map_err(|e| format!("cannot open the database {url:?}: {e}"))?;
-        for statement in SCHEMA {
-            sqlx::query(statement)
-                .execute(&pool)
-                .await
-                .map_err(|e| format!("cannot create the schema: {e}"))?;
-        }
+        let pool = if url.starts_with("sqlite:") {
+            Pool::Sqlite(open_sqlite(url).await?)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Pool::Postgres(open_postgres(url).await?)
+        } else {
+            return Err(format!(
+                "unsupported database URL {:?}: expected sqlite:PATH or postgres://USER@HOST/NAME",
+                redacted(url)
+            ));
+        };
+        let migrated = match &pool {
+            Pool::Sqlite(p) => SQLITE_MIGRATIONS.run(p).await,
+            Pool::Postgres(p) => POSTGRES_MIGRATIONS.run(p).await,
+        };
+        migrated.map_err(|e| format!("cannot bring the database schema up to date: {e}"))?;
         let (writer, jobs) = mpsc::channel(4 * MAX_BATCH);
         tokio::spawn(write_loop(pool.clone(), jobs));
         Ok(Store { pool, writer })
+    }
+
+    /// `sqlite` or `postgres`.
+    pub fn kind(&self) -> &'static str {
+        match self.pool {
+            Pool::Sqlite(_) => "sqlite",
+            Pool::Postgres(_) => "postgres",
+        }
     }
 
     /// Commits `writes` in one transaction; returns once they are durable.
@@ -153,15 +182,14 @@ impl Store {
             .map_err(|_| "the database writer has stopped".to_string())?
     }
 
-    /// The ids of the games not yet over.
+    /// The ids of the games not yet over, oldest first.
     pub async fn unfinished(&self) -> Result<Vec<String>, String> {
-        let rows = sqlx::query(
-            "SELECT id FROM games WHERE status IN ('open', 'live') ORDER BY created_ms",
-        )
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| e.to_string())?;
-        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+        const UNFINISHED: &str =
+            "SELECT id FROM games WHERE status IN ('open', 'live') ORDER BY created_ms, id";
+        let ids: Result<Vec<String>, sqlx::Error> = on_pool!(&self.pool, |p| {
+            sqlx::query_scalar(UNFINISHED).fetch_all(p).await
+        });
+        ids.map_err(|e| e.to_string())
     }
 
     /// A game's settings, its rematch and its log.
@@ -169,58 +197,122 @@ impl Store {
         &self,
         id: &str,
     ) -> Result<Option<(GameRow, Option<String>, Vec<Entry>)>, String> {
-        let row = sqlx::query(
+        const GAME: &str =
             "SELECT id, variant, options, seed, salt_seed, clock_initial_ms, clock_increment_ms,
                     white, black, white_token, black_token, status, rematch_of, rematch, created_ms
-             FROM games WHERE id = ?",
-        )
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await
-        .map_err(|e| e.to_string())?;
-        let Some(row) = row else { return Ok(None) };
-        let initial: Option<i64> = row.get(5);
-        let increment: Option<i64> = row.get(6);
-        let game = GameRow {
-            id: row.get(0),
-            variant: row.get(1),
-            options: row.get(2),
-            seed: row.get::<i64, _>(3) as u64,
-            salt_seed: row.get::<i64, _>(4) as u64,
-            clock: initial.zip(increment),
-            players: [row.get(7), row.get(8)],
-            tokens: [row.get(9), row.get(10)],
-            status: row.get(11),
-            rematch_of: row.get(12),
-            created_ms: row.get(14),
+             FROM games WHERE id = $1";
+        const LOG: &str =
+            "SELECT kind, seat, input, text, at_ms FROM log WHERE game = $1 ORDER BY seq";
+        let game: Result<Option<GameColumns>, sqlx::Error> = on_pool!(&self.pool, |p| {
+            sqlx::query_as(GAME).bind(id).fetch_optional(p).await
+        });
+        let Some(game) = game.map_err(|e| e.to_string())? else {
+            return Ok(None);
         };
-        let rematch: Option<String> = row.get(13);
-        let entries = sqlx::query(
-            "SELECT kind, seat, input, text, at_ms FROM log WHERE game = ? ORDER BY seq",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(|e| e.to_string())?
-        .iter()
-        .map(|r| Entry {
-            kind: r.get(0),
-            seat: r.get(1),
-            input: r.get(2),
-            text: r.get(3),
-            at_ms: r.get(4),
-        })
-        .collect();
-        Ok(Some((game, rematch, entries)))
+        let log: Result<Vec<EntryColumns>, sqlx::Error> = on_pool!(&self.pool, |p| {
+            sqlx::query_as(LOG).bind(id).fetch_all(p).await
+        });
+        let entries = log
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .map(|(kind, seat, input, text, at_ms)| Entry {
+                kind,
+                seat,
+                input,
+                text,
+                at_ms,
+            })
+            .collect();
+        let (row, rematch) = game_row(game);
+        Ok(Some((row, rematch, entries)))
     }
 
     /// Closes the database after the writes queued so far.
     pub async fn close(&self) {
-        self.pool.close().await;
+        on_pool!(&self.pool, |p| p.close().await)
     }
 }
 
-async fn write_loop(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
+async fn open_sqlite(url: &str) -> Result<SqlitePool, String> {
+    let options = SqliteConnectOptions::from_str(url)
+        .map_err(|e| format!("bad database URL {url:?}: {e}"))?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Full)
+        .busy_timeout(Duration::from_secs(10));
+    // One connection: a single writer, and an in-memory database stays one database.
+    SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options)
+        .await
+        .map_err(|e| format!("cannot open the database {url:?}: {e}"))
+}
+
+async fn open_postgres(url: &str) -> Result<PgPool, String> {
+    let shown = redacted(url);
+    let options = PgConnectOptions::from_str(url)
+        .map_err(|e| format!("bad database URL {shown:?}: {e}"))?
+        // An action is acknowledged only once its commit is on disk, whatever the default.
+        .options([("synchronous_commit", "on")]);
+    PgPoolOptions::new()
+        .max_connections(POSTGRES_CONNECTIONS)
+        .acquire_timeout(Duration::from_secs(10))
+        .connect_with(options)
+        .await
+        .map_err(|e| format!("cannot open the database {shown:?}: {e}"))
+}
+
+/// `url` with its password (if any) replaced by `***`, fit for logs and errors.
+pub fn redacted(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let Some(at) = rest[..authority_end].rfind('@') else {
+        return url.to_string();
+    };
+    match rest[..at].split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***{}", &rest[at..]),
+        None => url.to_string(),
+    }
+}
+
+fn game_row(columns: GameColumns) -> (GameRow, Option<String>) {
+    let (
+        id,
+        variant,
+        options,
+        seed,
+        salt_seed,
+        initial,
+        increment,
+        white,
+        black,
+        white_token,
+        black_token,
+        status,
+        rematch_of,
+        rematch,
+        created_ms,
+    ) = columns;
+    let row = GameRow {
+        id,
+        variant,
+        options,
+        // u64 seeds are stored as their i64 bit pattern.
+        seed: seed as u64,
+        salt_seed: salt_seed as u64,
+        clock: initial.zip(increment),
+        players: [white, black],
+        tokens: [white_token, black_token],
+        status,
+        rematch_of,
+        created_ms,
+    };
+    (row, rematch)
+}
+
+async fn write_loop(pool: Pool, mut jobs: mpsc::Receiver<Job>) {
     while let Some(first) = jobs.recv().await {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -253,85 +345,96 @@ async fn write_loop(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
     }
 }
 
-async fn commit(pool: &SqlitePool, writes: &[&Write]) -> Result<(), String> {
-    let fail = |e: sqlx::Error| {
+/// A value bound to a statement's parameter.
+enum Param<'a> {
+    Text(&'a str),
+    MaybeText(Option<&'a str>),
+    Int(i64),
+    MaybeInt(Option<i64>),
+}
+
+/// The statement that makes `write`, and its parameters in order.
+fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
+    use Param::*;
+    match write {
+        Write::Game(g) => (
+            "INSERT INTO games (id, variant, options, seed, salt_seed, clock_initial_ms,
+                clock_increment_ms, white, black, white_token, black_token, status,
+                rematch_of, created_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+            vec![
+                Text(&g.id),
+                Text(&g.variant),
+                Text(&g.options),
+                Int(g.seed as i64),
+                Int(g.salt_seed as i64),
+                MaybeInt(g.clock.map(|c| c.0)),
+                MaybeInt(g.clock.map(|c| c.1)),
+                Text(&g.players[0]),
+                Text(&g.players[1]),
+                MaybeText(g.tokens[0].as_deref()),
+                MaybeText(g.tokens[1].as_deref()),
+                Text(&g.status),
+                MaybeText(g.rematch_of.as_deref()),
+                Int(g.created_ms),
+            ],
+        ),
+        Write::Entry { game, seq, entry } => (
+            "INSERT INTO log (game, seq, kind, seat, input, text, at_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            vec![
+                Text(game),
+                Int(*seq),
+                Text(&entry.kind),
+                MaybeText(entry.seat.as_deref()),
+                Text(&entry.input),
+                Text(&entry.text),
+                Int(entry.at_ms),
+            ],
+        ),
+        Write::Join { game, seat, token } => (
+            if *seat == 0 {
+                "UPDATE games SET white = 'player', white_token = $1, status = 'live' WHERE id = $2"
+            } else {
+                "UPDATE games SET black = 'player', black_token = $1, status = 'live' WHERE id = $2"
+            },
+            vec![Text(token), Text(game)],
+        ),
+        Write::Status { game, status } => (
+            "UPDATE games SET status = $1 WHERE id = $2",
+            vec![Text(status), Text(game)],
+        ),
+        Write::Rematch { game, rematch } => (
+            "UPDATE games SET rematch = $1 WHERE id = $2",
+            vec![Text(rematch), Text(game)],
+        ),
+    }
+}
+
+/// Commits `writes` in one transaction.
+async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), String> {
+    let committed: Result<(), sqlx::Error> = on_pool!(pool, |p| {
+        async {
+            let mut tx = p.begin().await?;
+            for write in writes {
+                let (sql, params) = statement(write);
+                let mut query = sqlx::query(sql);
+                for param in params {
+                    query = match param {
+                        Param::Text(v) => query.bind(v),
+                        Param::MaybeText(v) => query.bind(v),
+                        Param::Int(v) => query.bind(v),
+                        Param::MaybeInt(v) => query.bind(v),
+                    };
+                }
+                query.execute(&mut *tx).await?;
+            }
+            tx.commit().await
+        }
+        .await
+    });
+    committed.map_err(|e| {
         tracing::error!("database write failed: {e}");
         format!("the database refused the write: {e}")
-    };
-    let mut tx = pool.begin().await.map_err(fail)?;
-    for write in writes {
-        match write {
-            Write::Game(g) => {
-                sqlx::query(
-                    "INSERT INTO games (id, variant, options, seed, salt_seed, clock_initial_ms,
-                        clock_increment_ms, white, black, white_token, black_token, status,
-                        rematch_of, created_ms)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(&g.id)
-                .bind(&g.variant)
-                .bind(&g.options)
-                .bind(g.seed as i64)
-                .bind(g.salt_seed as i64)
-                .bind(g.clock.map(|c| c.0))
-                .bind(g.clock.map(|c| c.1))
-                .bind(&g.players[0])
-                .bind(&g.players[1])
-                .bind(&g.tokens[0])
-                .bind(&g.tokens[1])
-                .bind(&g.status)
-                .bind(&g.rematch_of)
-                .bind(g.created_ms)
-                .execute(&mut *tx)
-                .await
-                .map_err(fail)?;
-            }
-            Write::Entry { game, seq, entry } => {
-                sqlx::query(
-                    "INSERT INTO log (game, seq, kind, seat, input, text, at_ms)
-                     VALUES (?, ?, ?, ?, ?, ?, ?)",
-                )
-                .bind(game)
-                .bind(seq)
-                .bind(&entry.kind)
-                .bind(&entry.seat)
-                .bind(&entry.input)
-                .bind(&entry.text)
-                .bind(entry.at_ms)
-                .execute(&mut *tx)
-                .await
-                .map_err(fail)?;
-            }
-            Write::Join { game, seat, token } => {
-                let statement = if *seat == 0 {
-                    "UPDATE games SET white = 'player', white_token = ?, status = 'live' WHERE id = ?"
-                } else {
-                    "UPDATE games SET black = 'player', black_token = ?, status = 'live' WHERE id = ?"
-                };
-                sqlx::query(statement)
-                    .bind(token)
-                    .bind(game)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(fail)?;
-            }
-            Write::Status { game, status } => {
-                sqlx::query("UPDATE games SET status = ? WHERE id = ?")
-                    .bind(status)
-                    .bind(game)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(fail)?;
-            }
-            Write::Rematch { game, rematch } => {
-                sqlx::query("UPDATE games SET rematch = ? WHERE id = ?")
-                    .bind(rematch)
-                    .bind(game)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(fail)?;
-            }
-        }
-    }
-    tx.commit().await.map_err(fail)
+    })
 }

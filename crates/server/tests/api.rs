@@ -866,9 +866,8 @@ async fn a_restarted_server_replays_every_game() {
         }
         all
     };
-    let db = ts.db.clone();
     ts.stop().await;
-    let mut ts = TestServer::start_on(db, test_config()).await;
+    let mut ts = ts.restart(test_config()).await;
     let (_, lobby) = ts.get("/api/games", None).await;
     assert_eq!(lobby["open"][0]["id"], open_id.as_str());
     assert!(lobby["live"]

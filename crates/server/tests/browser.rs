@@ -945,13 +945,9 @@ async fn bot_game(t: &mut Table, ts: &mut TestServer) {
     ts.stop().await;
     w.find("#conn.lost").await;
     let listener = TcpListener::bind(addr).await.unwrap();
-    let server = bluffchess_server::Server::start(
-        listener,
-        &format!("sqlite:{}", ts.db.display()),
-        test_config(),
-    )
-    .await
-    .unwrap();
+    let server = bluffchess_server::Server::start(listener, &ts.database, test_config())
+        .await
+        .unwrap();
     ts.server = Some(server);
     w.until(
         "document.querySelector('#conn').dataset.state === 'open'",

@@ -45,12 +45,85 @@ pub fn temp_db(name: &str) -> PathBuf {
     ))
 }
 
+/// The database the API tests run on: SQLite, or Postgres when `BLUFFCHESS_TEST_DATABASE` is
+/// `postgres` (`.ci/run` runs them both ways).
+pub fn postgres_pass() -> bool {
+    match std::env::var("BLUFFCHESS_TEST_DATABASE").as_deref() {
+        Ok("postgres") => true,
+        Ok("sqlite") | Err(_) => false,
+        Ok(other) => panic!("BLUFFCHESS_TEST_DATABASE={other:?}: expected sqlite or postgres"),
+    }
+}
+
+/// The URL of the Postgres cluster for tests (`.ci/postgres` starts one), or `None` outside CI
+/// when there is none. Under CI (`CI=true`) a missing cluster fails the test: it never skips.
+pub fn postgres_cluster(test: &str) -> Option<String> {
+    match std::env::var("BLUFFCHESS_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ if std::env::var("CI").is_ok_and(|v| v == "true") => {
+            panic!("{test}: CI=true but BLUFFCHESS_TEST_POSTGRES is not set (run .ci/postgres)")
+        }
+        _ => {
+            eprintln!("{test}: skipped: BLUFFCHESS_TEST_POSTGRES is not set (see .ci/postgres)");
+            None
+        }
+    }
+}
+
+/// A fresh, empty Postgres database for one test: a new schema of the test cluster, chosen
+/// through the URL's `search_path`.
+pub async fn fresh_postgres(cluster: &str, name: &str) -> String {
+    use sqlx::Connection;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    let clean: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '_'
+            }
+        })
+        .take(24)
+        .collect();
+    // Postgres names are at most 63 bytes.
+    let schema = format!("t_{clean}_{}_{nanos}", std::process::id());
+    let mut connection = sqlx::PgConnection::connect(cluster)
+        .await
+        .unwrap_or_else(|e| panic!("cannot reach the test cluster: {e}"));
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    connection.close().await.unwrap();
+    let separator = if cluster.contains('?') { '&' } else { '?' };
+    format!("{cluster}{separator}options=-c%20search_path%3D{schema}")
+}
+
+/// A fresh database for a test of this pass: (URL, SQLite path, unused on Postgres).
+pub async fn fresh_database(name: &str) -> (String, PathBuf) {
+    let db = temp_db(name);
+    if postgres_pass() {
+        let cluster = std::env::var("BLUFFCHESS_TEST_POSTGRES")
+            .expect("BLUFFCHESS_TEST_DATABASE=postgres needs BLUFFCHESS_TEST_POSTGRES");
+        (fresh_postgres(&cluster, name).await, db)
+    } else {
+        (format!("sqlite:{}", db.display()), db)
+    }
+}
+
 pub struct TestServer {
     pub server: Option<Server>,
     pub base: String,
     pub addr: std::net::SocketAddr,
     pub http: reqwest::Client,
+    /// The SQLite file (on a SQLite database).
     pub db: PathBuf,
+    /// The database URL, to start another server on the same database.
+    pub database: String,
 }
 
 impl TestServer {
@@ -59,24 +132,45 @@ impl TestServer {
     }
 
     pub async fn start_with(name: &str, config: Config) -> TestServer {
-        let db = temp_db(name);
-        Self::start_on(db, config).await
+        let (database, db) = fresh_database(name).await;
+        Self::start_at(database, db, config, bluffchess_server::bot::builtin()).await
     }
 
+    /// A server on the SQLite file `db`.
     pub async fn start_on(db: PathBuf, config: Config) -> TestServer {
         Self::start_full(db, config, bluffchess_server::bot::builtin()).await
     }
 
+    /// A server on the SQLite file `db` with these bots.
     pub async fn start_full(
         db: PathBuf,
         config: Config,
         bots: std::collections::HashMap<String, std::sync::Arc<dyn bluffchess_server::bot::Bot>>,
     ) -> TestServer {
+        Self::start_at(format!("sqlite:{}", db.display()), db, config, bots).await
+    }
+
+    /// Another server on this one's database (after [`TestServer::stop`]).
+    pub async fn restart(&self, config: Config) -> TestServer {
+        Self::start_at(
+            self.database.clone(),
+            self.db.clone(),
+            config,
+            bluffchess_server::bot::builtin(),
+        )
+        .await
+    }
+
+    pub async fn start_at(
+        database: String,
+        db: PathBuf,
+        config: Config,
+        bots: std::collections::HashMap<String, std::sync::Arc<dyn bluffchess_server::bot::Bot>>,
+    ) -> TestServer {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let server =
-            Server::start_with_bots(listener, &format!("sqlite:{}", db.display()), config, bots)
-                .await
-                .unwrap();
+        let server = Server::start_with_bots(listener, &database, config, bots)
+            .await
+            .unwrap();
         let addr = server.addr;
         TestServer {
             server: Some(server),
@@ -87,6 +181,7 @@ impl TestServer {
                 .build()
                 .unwrap(),
             db,
+            database,
         }
     }
 
