@@ -7,9 +7,9 @@
 //! with `synchronous=FULL`; Postgres sessions run with `synchronous_commit=on` whatever the
 //! server's default: either way a committed action survives a process crash and a power loss.
 //!
-//! Both databases run the same queries (`$N` parameters, which SQLite reads too); only the
-//! schema differs, in the versioned migrations of `migrations/sqlite` and `migrations/postgres`,
-//! applied on open.
+//! Both databases run the same queries (`$N` parameters, which SQLite reads too) but two: the
+//! schema, in the versioned migrations of `migrations/sqlite` and `migrations/postgres` applied
+//! on open, and Postgres's insert of a run of log entries as arrays (one round trip for them all).
 
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
@@ -411,30 +411,103 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
     }
 }
 
+/// A statement's text with its parameters bound.
+macro_rules! bound {
+    ($sql:expr, $params:expr) => {{
+        let mut query = sqlx::query($sql);
+        for param in $params {
+            query = match param {
+                Param::Text(v) => query.bind(v),
+                Param::MaybeText(v) => query.bind(v),
+                Param::Int(v) => query.bind(v),
+                Param::MaybeInt(v) => query.bind(v),
+            };
+        }
+        query
+    }};
+}
+
+/// Appends many log entries in one statement: one round trip to Postgres instead of one each.
+const POSTGRES_ENTRIES: &str = "INSERT INTO log (game, seq, kind, seat, input, text, at_ms)
+     SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[],
+                          $6::text[], $7::bigint[])";
+
 /// Commits `writes` in one transaction.
 async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), String> {
-    let committed: Result<(), sqlx::Error> = on_pool!(pool, |p| {
-        async {
-            let mut tx = p.begin().await?;
-            for write in writes {
-                let (sql, params) = statement(write);
-                let mut query = sqlx::query(sql);
-                for param in params {
-                    query = match param {
-                        Param::Text(v) => query.bind(v),
-                        Param::MaybeText(v) => query.bind(v),
-                        Param::Int(v) => query.bind(v),
-                        Param::MaybeInt(v) => query.bind(v),
-                    };
+    let committed = match pool {
+        // In-process: a statement costs no round trip.
+        Pool::Sqlite(p) => {
+            async {
+                let mut tx = p.begin().await?;
+                for write in writes {
+                    let (sql, params) = statement(write);
+                    bound!(sql, params).execute(&mut *tx).await?;
                 }
-                query.execute(&mut *tx).await?;
+                tx.commit().await
             }
-            tx.commit().await
+            .await
         }
-        .await
-    });
+        Pool::Postgres(p) => {
+            async {
+                let mut tx = p.begin().await?;
+                let mut rest = writes;
+                while let Some(write) = rest.first() {
+                    let entries = rest.iter().take_while(|w| matches!(w, Write::Entry { .. }));
+                    let run = entries.count();
+                    if run > 1 {
+                        entries_query(&rest[..run]).execute(&mut *tx).await?;
+                        rest = &rest[run..];
+                    } else {
+                        let (sql, params) = statement(write);
+                        bound!(sql, params).execute(&mut *tx).await?;
+                        rest = &rest[1..];
+                    }
+                }
+                tx.commit().await
+            }
+            .await
+        }
+    };
     committed.map_err(|e| {
         tracing::error!("database write failed: {e}");
         format!("the database refused the write: {e}")
     })
+}
+
+/// The insert of a run of log entries into Postgres, in their order.
+fn entries_query(
+    writes: &[&Write],
+) -> sqlx::query::Query<'static, sqlx::Postgres, sqlx::postgres::PgArguments> {
+    let mut columns = EntryColumnsOf::default();
+    for write in writes {
+        if let Write::Entry { game, seq, entry } = write {
+            columns.game.push(game.clone());
+            columns.seq.push(*seq);
+            columns.kind.push(entry.kind.clone());
+            columns.seat.push(entry.seat.clone());
+            columns.input.push(entry.input.clone());
+            columns.text.push(entry.text.clone());
+            columns.at_ms.push(entry.at_ms);
+        }
+    }
+    sqlx::query(POSTGRES_ENTRIES)
+        .bind(columns.game)
+        .bind(columns.seq)
+        .bind(columns.kind)
+        .bind(columns.seat)
+        .bind(columns.input)
+        .bind(columns.text)
+        .bind(columns.at_ms)
+}
+
+/// Log entries as columns, for [`POSTGRES_ENTRIES`].
+#[derive(Default)]
+struct EntryColumnsOf {
+    game: Vec<String>,
+    seq: Vec<i64>,
+    kind: Vec<String>,
+    seat: Vec<Option<String>>,
+    input: Vec<String>,
+    text: Vec<String>,
+    at_ms: Vec<i64>,
 }

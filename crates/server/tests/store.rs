@@ -65,7 +65,12 @@ fn game(id: &str, status: &str, created_ms: i64) -> GameRow {
 fn entry(n: i64) -> Entry {
     Entry {
         kind: "play".into(),
-        seat: Some(if n % 2 == 0 { "white" } else { "black" }.into()),
+        // Every third entry has no seat (a roll, a flag), inside runs of entries too.
+        seat: match n % 3 {
+            0 => Some("white".into()),
+            1 => Some("black".into()),
+            _ => None,
+        },
         input: format!("input {n} ♛'\"; --"),
         text: format!("text {n}"),
         at_ms: 1_700_000_000_000 + n,
