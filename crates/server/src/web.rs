@@ -152,13 +152,16 @@ pub async fn replay(
 fn replay_of(record: Value) -> Result<Value, ApiError> {
     let bad = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e);
     let parsed: Record = serde_json::from_value(record.clone()).map_err(|e| bad(e.to_string()))?;
+    // Scripted, so Chance's outcomes are played as the record's texts (the record is the
+    // server's own, rolled from the seed).
     let mut game = AnyGame::new(
         &parsed.variant,
         &parsed.options,
         parsed.seed,
         SaltSource::Seeded(0),
     )
-    .map_err(|e| bad(e.to_string()))?;
+    .map_err(|e| bad(e.to_string()))?
+    .scripted();
     let mut positions = vec![game.revealed_position()];
     for action in &parsed.actions {
         game.play(&action.text).map_err(|e| bad(e.to_string()))?;

@@ -304,6 +304,17 @@ impl Browser {
         input.send_keys(&format!("{text}\n")).await.unwrap();
     }
 
+    /// The first of the seat's legal actions (as its page lists them) that starts with `prefix`,
+    /// once the page lists one.
+    async fn legal_starting(&self, prefix: &str) -> String {
+        let expr = format!(
+            "[...document.querySelectorAll('#legal-list option')].map((o) => o.value).find((a) => a.startsWith('{prefix}'))"
+        );
+        self.until(&expr, &format!("a legal {prefix:?}")).await;
+        let found = self.js(&format!("return {expr};")).await;
+        found.as_str().unwrap().to_string()
+    }
+
     async fn button(&self, action: &str) {
         self.click(&format!("#buttons button[data-action=\"{action}\"]"))
             .await;
@@ -784,6 +795,64 @@ async fn play_reality_check(t: &mut Table) {
     t.b.my_turn().await;
 }
 
+/// Reality Check with Dice and Memory: a roll decides which piece the mover may flip (the flip
+/// targets come from the seat's legal list, since the roll is random), then a Memory by clicking
+/// two enemy pieces, and a removal after a mismatch.
+async fn play_reality_check_dice_memory(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.button("setup random").await;
+    t.b.my_turn().await;
+    t.b.button("setup random").await;
+    t.w.my_turn().await;
+    t.w.drag("b3", "b4", false).await;
+    // Chance rolls at once; the flip it allows (if any piece fits) is White's to click.
+    t.w.until(
+        "document.querySelector('.board .m-target') || !document.querySelector('.game[data-to-act=\"me\"]')",
+        "the rolled flip or the end of the turn",
+    )
+    .await;
+    if t.w
+        .js("return !!document.querySelector('.board .m-target');")
+        .await
+        == json!(true)
+    {
+        let flip = t.w.legal_starting("flip ").await;
+        t.w.click_sq(&flip["flip ".len()..]).await;
+    }
+    t.x.until(
+        "[...document.querySelectorAll('#events li')].some((l) => /Chance rolled a [1-6]/.test(l.textContent))",
+        "the roll in words",
+    )
+    .await;
+    t.b.my_turn().await;
+    let memory = t.b.legal_starting("memory ").await;
+    let squares: Vec<&str> = memory.split(' ').skip(1).collect();
+    t.b.click_sq(squares[0]).await;
+    t.b.click_sq(squares[1]).await;
+    t.x.until(
+        "[...document.querySelectorAll('#events li')].some((l) => l.textContent.includes('for a Memory'))",
+        "the Memory in the watcher's events",
+    )
+    .await;
+    // A mismatch makes Black reveal and remove one of its true pieces.
+    let removal = "[...document.querySelectorAll('#legal-list option')].some((o) => o.value.startsWith('remove '))";
+    t.b.until(
+        &format!("{removal} || !document.querySelector('.game[data-to-act=\"me\"]')"),
+        "a removal or the end of the turn",
+    )
+    .await;
+    if t.b.js(&format!("return {removal};")).await == json!(true) {
+        let remove = t.b.legal_starting("remove ").await;
+        let what = &remove["remove ".len()..];
+        if what.len() == 2 {
+            t.b.click_sq(what).await;
+        } else {
+            t.b.button(&remove).await;
+        }
+    }
+    t.w.my_turn().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_client_plays_every_variant() {
     let started = Instant::now();
@@ -840,6 +909,11 @@ async fn the_browser_client_plays_every_variant() {
         }
         eprintln!("{variant}: {:?}", lap.elapsed());
     }
+    let lap = Instant::now();
+    let id = t.start("reality-check", &["dice", "memory"], false).await;
+    play_reality_check_dice_memory(&mut t).await;
+    t.finish("reality-check-dice-memory", &id, &ts, false).await;
+    eprintln!("reality-check with dice and memory: {:?}", lap.elapsed());
 
     // the replay of the last game, stepped through
     let x = &t.x;

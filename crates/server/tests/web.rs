@@ -125,6 +125,35 @@ async fn a_finished_game_replays_with_everything_revealed() {
     ts.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_dice_replays() {
+    let mut ts = TestServer::start("web-replay-dice").await;
+    let created = ts
+        .create(serde_json::json!({"variant": "reality-check", "options": {"dice": "true"}, "color": "white", "opponent": "open"}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let (status, joined) = ts.post(&id, "join", None, None).await;
+    assert_eq!(status, StatusCode::OK, "{joined}");
+    let tokens = [created["token"].clone(), joined["token"].clone()]
+        .map(|t| t.as_str().unwrap().to_string());
+    ts.play_out(&id, &tokens, 40).await;
+    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let rolls = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["actor"] == "chance")
+        .count();
+    assert!(rolls > 0, "no die was rolled: {record}");
+    let (status, replay) = ts.get(&format!("/api/games/{id}/replay"), None).await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    assert_eq!(
+        replay["positions"].as_array().unwrap().len(),
+        record["actions"].as_array().unwrap().len() + 1
+    );
+    ts.stop().await;
+}
+
 /// The page names every module the client imports as a `modulepreload`, so the browser fetches
 /// them all at once instead of one import level after another.
 #[test]
