@@ -18,14 +18,31 @@ fn parse(line: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_variant_between_two_api_seats_matches_the_arbiter() {
     let mut ts = TestServer::start("variants").await;
-    for variant in VARIANTS {
-        let (id, tokens) = ts.open_and_join(variant.id, Value::Null).await;
+    // Every variant with its default options, then options that add Chance and other hidden
+    // choices.
+    let with_options = [
+        (
+            "reality-check",
+            json!({"dice": "true", "strategic-retreat": "true"}),
+        ),
+        ("bs", json!({"spy": "true"})),
+    ];
+    // (The option games stop sooner: White resigns after 200 actions.)
+    let games = VARIANTS
+        .iter()
+        .map(|v| (v.id, json!({}), 1500))
+        .chain(with_options.map(|(v, o)| (v, o, 200)));
+    for (variant_id, options, max) in games {
+        let variant = VARIANTS.iter().find(|v| v.id == variant_id).unwrap();
+        let (id, tokens) = ts
+            .open_and_join_with(variant.id, options, Value::Null)
+            .await;
         let mut streams = [
             ts.stream(&id, Some(&tokens[0]), Some(0)).await,
             ts.stream(&id, Some(&tokens[1]), Some(0)).await,
             ts.stream(&id, None, Some(0)).await,
         ];
-        let played = ts.play_out(&id, &tokens, 1500).await;
+        let played = ts.play_out(&id, &tokens, max).await;
         assert!(played > 0, "{}: no action played", variant.id);
         let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
         assert_eq!(status, StatusCode::OK, "{}: record: {record}", variant.id);

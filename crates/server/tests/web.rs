@@ -128,14 +128,13 @@ async fn a_finished_game_replays_with_everything_revealed() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_with_dice_replays() {
     let mut ts = TestServer::start("web-replay-dice").await;
-    let created = ts
-        .create(serde_json::json!({"variant": "reality-check", "options": {"dice": "true"}, "color": "white", "opponent": "open"}))
+    let (id, tokens) = ts
+        .open_and_join_with(
+            "reality-check",
+            serde_json::json!({"dice": "true"}),
+            Value::Null,
+        )
         .await;
-    let id = created["id"].as_str().unwrap().to_string();
-    let (status, joined) = ts.post(&id, "join", None, None).await;
-    assert_eq!(status, StatusCode::OK, "{joined}");
-    let tokens = [created["token"].clone(), joined["token"].clone()]
-        .map(|t| t.as_str().unwrap().to_string());
     ts.play_out(&id, &tokens, 40).await;
     let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
     let rolls = record["actions"]
