@@ -658,6 +658,41 @@ async fn play_ambiguous(t: &mut Table) {
     t.b.drag("e7", "e5", false).await;
     t.w.find(&piece("e5", "bP")).await;
     t.x.find(&piece("e5", "bP")).await;
+    // Squares only one piece can reach are played at once; a3 is reached by the a-pawn and the
+    // f8 bishop, and White picks the pawn. Up to White's pawn on g7.
+    for (side, square, pick) in [
+        ("w", "h4", None),
+        ("b", "a5", None),
+        ("w", "h5", None),
+        ("b", "a4", None),
+        ("w", "h6", None),
+        ("b", "a3", Some("a4a3")),
+        ("w", "g7", None),
+        ("b", "b2", None),
+    ] {
+        let (namer, picker) = if side == "w" {
+            (&t.w, &t.b)
+        } else {
+            (&t.b, &t.w)
+        };
+        namer.my_turn().await;
+        namer.click_sq(square).await;
+        if let Some(pick) = pick {
+            picker.my_turn().await;
+            picker.button(pick).await;
+        }
+        t.x.find(&format!(
+            ".board .piece[data-sq=\"{square}\"][data-piece^=\"{side}\"]"
+        ))
+        .await;
+    }
+    // h8 is reached by g7's four promotions: Black picks the piece White gets.
+    t.w.my_turn().await;
+    t.w.click_sq("h8").await;
+    t.b.my_turn().await;
+    t.b.button("g7h8n").await;
+    t.w.find(&piece("h8", "wN")).await;
+    t.x.find(&piece("h8", "wN")).await;
 }
 
 async fn play_bluff_move(t: &mut Table) {
