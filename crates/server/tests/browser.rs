@@ -971,6 +971,24 @@ async fn the_browser_client_plays_every_variant() {
     .await;
     assert!(last.as_u64().unwrap() > 5, "{last}");
     x.shot("reality-check-replay").await;
+    // As White saw it: Black's hidden faces are not there; as it really was, they all are.
+    x.click("#next").await;
+    x.click("#next").await;
+    let black_faces = "[...document.querySelectorAll('.replay .board .piece[data-piece^=\"b\"]')]";
+    x.until(
+        &format!(
+            "{black_faces}.length > 0 && {black_faces}.every((p) => p.querySelector('.down'))"
+        ),
+        "every black face in the truth",
+    )
+    .await;
+    x.find("#as").await.select_by_value("white").await.unwrap();
+    x.until(
+        &format!("document.querySelector('.replay').dataset.as === 'white' && {black_faces}.length > 0 && !{black_faces}.some((p) => p.querySelector('.down'))"),
+        "no hidden black face as White saw it",
+    )
+    .await;
+    x.shot("reality-check-replay-as-white").await;
     x.goto(&format!("{}/rules/reality-check", t.base)).await;
     x.find("#rules-text h1").await;
     x.find("#rules-text table").await;

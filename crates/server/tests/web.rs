@@ -113,6 +113,22 @@ async fn a_finished_game_replays_with_everything_revealed() {
             "{}",
             variant.id
         );
+        // Each seat's positions as it saw them, the last one its own end view.
+        for (seat, token) in ["white", "black"].iter().zip(&tokens) {
+            let seen = replay["seen"][seat].as_array().unwrap();
+            assert_eq!(seen.len(), positions.len(), "{} {seat}", variant.id);
+            let end = ts.view(&id, Some(token)).await;
+            assert_eq!(
+                seen.last(),
+                Some(&end["view"]["position"]),
+                "{} {seat}",
+                variant.id
+            );
+            if variant.id == "bs" {
+                // during the game a seat did not see the other's identities
+                assert_ne!(seen[3], positions[3], "{seat}");
+            }
+        }
         // The last position is the end view's.
         let end = ts.view(&id, None).await;
         assert_eq!(
