@@ -220,6 +220,40 @@ async fn resign_draws_abort_and_rematch() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_threefold_repetition_is_claimed() {
+    let mut ts = TestServer::start("claim").await;
+    let (id, tokens) = ts.open_and_join("chess", Value::Null).await;
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for (n, action) in shuffle.iter().chain(&shuffle).enumerate() {
+        // Twice is not yet enough.
+        if n == 4 {
+            let (status, answer) = ts.post(&id, "draw/claim", Some(&tokens[0]), None).await;
+            assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        }
+        let (status, answer) = ts
+            .post(
+                &id,
+                "action",
+                Some(&tokens[n % 2]),
+                Some(json!({"action": action})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{action}: {answer}");
+    }
+    // The start position stands for the third time.
+    let (status, answer) = ts.post(&id, "draw/claim", Some(&tokens[0]), None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "over");
+    assert_eq!(answer["outcome"]["winner"], Value::Null);
+    let reason = answer["outcome"]["reason"].as_str().unwrap();
+    assert!(reason.contains("repetition"), "{answer}");
+    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let record: bluffchess_rules::arbiter::Record = serde_json::from_value(record).unwrap();
+    bluffchess_rules::any::verify(&record).unwrap();
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_falls_and_a_vanished_seat_loses_by_claim() {
     let mut ts = TestServer::start("clock").await;
     let clock = json!({"initial_s": 0.4, "increment_s": 0});
