@@ -628,6 +628,7 @@ async function replayPage(id) {
         <button type="button" id="next" aria-label="next">›</button><button type="button" id="last" aria-label="last">»</button>
         <input type="range" id="step" min="0" max="${positions.length - 1}" value="0" aria-label="step">
         <button type="button" id="flip">Flip</button>
+        <label>Show <select id="as"><option value="truth">as it really was</option><option value="white">as White saw it</option><option value="black">as Black saw it</option></select></label>
         <span id="where" aria-live="polite"></span></div></div>
     <div class="side"><p><strong>${esc(nameOf(record.variant))}</strong>: ${esc(record.outcome ? (record.outcome.winner ? `${record.outcome.winner} wins` : 'draw') + ` (${record.outcome.reason})` : '')}</p>
       <p><a href="/api/games/${esc(id)}/record" download="bluffchess-${esc(id)}.json">Download the record</a> · <a href="/game/${esc(id)}">The game</a></p>
@@ -639,9 +640,14 @@ async function replayPage(id) {
   let i = 0;
   const show = () => {
     board.setup(ad.shape, orientation);
-    const events = record.actions.slice(0, i).map((a) => ({ kind: 'action', text: a.text, actor: a.actor, seats: 'all' }));
-    const view = { variant: record.variant, options: record.options, position: positions[i], events, outcome: i === positions.length - 1 ? record.outcome : null, to_act: null };
-    board.render(ad.model(view, 'spectator'), interactionOf([]));
+    // a seat's replay shows the other side's hidden actions by their public texts
+    const as = page.querySelector('#as').value;
+    const seat = as === 'truth' ? 'spectator' : as;
+    const events = record.actions.slice(0, i).map((a) => ({ kind: 'action', text: as === 'truth' || a.actor === as ? a.text : a.public, actor: a.actor, seats: 'all' }));
+    const position = as === 'truth' ? positions[i] : data.seen[as][i];
+    const view = { variant: record.variant, options: record.options, position, events, outcome: i === positions.length - 1 ? record.outcome : null, to_act: null };
+    board.render(ad.model(view, seat), interactionOf([]));
+    page.dataset.as = as;
     page.querySelector('#step').value = i;
     page.querySelector('#where').textContent = i === 0 ? 'start' : `${i}/${positions.length - 1}: ${record.actions[i - 1].actor} ${record.actions[i - 1].text}`;
     page.dataset.step = i;
@@ -654,6 +660,7 @@ async function replayPage(id) {
   page.querySelector('#last').onclick = () => to(positions.length - 1);
   page.querySelector('#flip').onclick = () => { orientation = orientation === 'white' ? 'black' : 'white'; show(); };
   page.querySelector('#step').oninput = (e) => to(+e.target.value);
+  page.querySelector('#as').onchange = () => { orientation = page.querySelector('#as').value === 'black' ? 'black' : 'white'; show(); };
   page.querySelector('#actions').addEventListener('click', (e) => { if (e.target.closest('button')) to(+e.target.closest('button').dataset.i); });
   const keys = (e) => {
     if (e.target.matches('input, select')) return;

@@ -69,6 +69,7 @@ const SAID_WITH = [
   [/^bluff (\S+)$/, (m) => `bluff-moved ${m[1]}`],
   [/^setup (.+)$/, (m) => `set up: ${m[1]}`],
   [/^die (\d)$/, (m) => `rolled a ${m[1]}`],
+  [/^memory (\S+) (\S+)$/, (m) => `flipped ${m[1]} and ${m[2]} for a Memory`],
   [new RegExp(`^${SQ}$`), (m) => `named the square ${m[1]}`],
 ];
 export function sentence(e, variant) {

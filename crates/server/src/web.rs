@@ -11,6 +11,7 @@ use axum::Json;
 use bluffchess_rules::any::{AnyGame, VARIANTS};
 use bluffchess_rules::arbiter::Record;
 use bluffchess_rules::commitment::SaltSource;
+use bluffchess_rules::game::Seat;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use std::sync::OnceLock;
@@ -152,17 +153,40 @@ pub async fn replay(
 fn replay_of(record: Value) -> Result<Value, ApiError> {
     let bad = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e);
     let parsed: Record = serde_json::from_value(record.clone()).map_err(|e| bad(e.to_string()))?;
+    // Scripted, so Chance's outcomes are played as the record's texts (the record is the
+    // server's own, rolled from the seed).
     let mut game = AnyGame::new(
         &parsed.variant,
         &parsed.options,
         parsed.seed,
         SaltSource::Seeded(0),
     )
-    .map_err(|e| bad(e.to_string()))?;
+    .map_err(|e| bad(e.to_string()))?
+    .scripted();
+    let seats = [Seat::White, Seat::Black];
+    let seen_now = |game: &AnyGame| seats.map(|seat| game.view(seat)["position"].clone());
     let mut positions = vec![game.revealed_position()];
-    for action in &parsed.actions {
+    let mut seen = vec![seen_now(&game)];
+    let mut metas = parsed.meta.iter().peekable();
+    for (i, action) in parsed.actions.iter().enumerate() {
+        // Draw offers and the like change no position; the last (a resignation, say) reveals.
+        while let Some(meta) = metas.next_if(|m| m.after <= i) {
+            game.meta(meta.seat, meta.kind)
+                .map_err(|e| bad(e.to_string()))?;
+        }
         game.play(&action.text).map_err(|e| bad(e.to_string()))?;
         positions.push(game.revealed_position());
+        seen.push(seen_now(&game));
     }
-    Ok(json!({"record": record, "positions": positions}))
+    for meta in metas {
+        game.meta(meta.seat, meta.kind)
+            .map_err(|e| bad(e.to_string()))?;
+    }
+    *seen.last_mut().expect("the start is seen") = seen_now(&game);
+    let seen_by = |n: usize| seen.iter().map(|s| s[n].clone()).collect::<Vec<_>>();
+    Ok(json!({
+        "record": record,
+        "positions": positions,
+        "seen": {"white": seen_by(0), "black": seen_by(1)},
+    }))
 }

@@ -18,14 +18,31 @@ fn parse(line: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_variant_between_two_api_seats_matches_the_arbiter() {
     let mut ts = TestServer::start("variants").await;
-    for variant in VARIANTS {
-        let (id, tokens) = ts.open_and_join(variant.id, Value::Null).await;
+    // Every variant with its default options, then options that add Chance and other hidden
+    // choices.
+    let with_options = [
+        (
+            "reality-check",
+            json!({"dice": "true", "strategic-retreat": "true"}),
+        ),
+        ("bs", json!({"spy": "true"})),
+    ];
+    // (The option games stop sooner: White resigns after 200 actions.)
+    let games = VARIANTS
+        .iter()
+        .map(|v| (v.id, json!({}), 1500))
+        .chain(with_options.map(|(v, o)| (v, o, 200)));
+    for (variant_id, options, max) in games {
+        let variant = VARIANTS.iter().find(|v| v.id == variant_id).unwrap();
+        let (id, tokens) = ts
+            .open_and_join_with(variant.id, options, Value::Null)
+            .await;
         let mut streams = [
             ts.stream(&id, Some(&tokens[0]), Some(0)).await,
             ts.stream(&id, Some(&tokens[1]), Some(0)).await,
             ts.stream(&id, None, Some(0)).await,
         ];
-        let played = ts.play_out(&id, &tokens, 1500).await;
+        let played = ts.play_out(&id, &tokens, max).await;
         assert!(played > 0, "{}: no action played", variant.id);
         let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
         assert_eq!(status, StatusCode::OK, "{}: record: {record}", variant.id);
@@ -199,6 +216,40 @@ async fn resign_draws_abort_and_rematch() {
     assert_eq!(status, StatusCode::OK);
     let rematch = answer["rematch"].as_str().unwrap();
     assert_eq!(ts.view(rematch, Some(token)).await["view"]["seat"], "black");
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_threefold_repetition_is_claimed() {
+    let mut ts = TestServer::start("claim").await;
+    let (id, tokens) = ts.open_and_join("chess", Value::Null).await;
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    for (n, action) in shuffle.iter().chain(&shuffle).enumerate() {
+        // Twice is not yet enough.
+        if n == 4 {
+            let (status, answer) = ts.post(&id, "draw/claim", Some(&tokens[0]), None).await;
+            assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+        }
+        let (status, answer) = ts
+            .post(
+                &id,
+                "action",
+                Some(&tokens[n % 2]),
+                Some(json!({"action": action})),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{action}: {answer}");
+    }
+    // The start position stands for the third time.
+    let (status, answer) = ts.post(&id, "draw/claim", Some(&tokens[0]), None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["status"], "over");
+    assert_eq!(answer["outcome"]["winner"], Value::Null);
+    let reason = answer["outcome"]["reason"].as_str().unwrap();
+    assert!(reason.contains("repetition"), "{answer}");
+    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let record: bluffchess_rules::arbiter::Record = serde_json::from_value(record).unwrap();
+    bluffchess_rules::any::verify(&record).unwrap();
     ts.stop().await;
 }
 

@@ -304,6 +304,17 @@ impl Browser {
         input.send_keys(&format!("{text}\n")).await.unwrap();
     }
 
+    /// The first of the seat's legal actions (as its page lists them) that starts with `prefix`,
+    /// once the page lists one.
+    async fn legal_starting(&self, prefix: &str) -> String {
+        let expr = format!(
+            "[...document.querySelectorAll('#legal-list option')].map((o) => o.value).find((a) => a.startsWith('{prefix}'))"
+        );
+        self.until(&expr, &format!("a legal {prefix:?}")).await;
+        let found = self.js(&format!("return {expr};")).await;
+        found.as_str().unwrap().to_string()
+    }
+
     async fn button(&self, action: &str) {
         self.click(&format!("#buttons button[data-action=\"{action}\"]"))
             .await;
@@ -647,6 +658,41 @@ async fn play_ambiguous(t: &mut Table) {
     t.b.drag("e7", "e5", false).await;
     t.w.find(&piece("e5", "bP")).await;
     t.x.find(&piece("e5", "bP")).await;
+    // Squares only one piece can reach are played at once; a3 is reached by the a-pawn and the
+    // f8 bishop, and White picks the pawn. Up to White's pawn on g7.
+    for (side, square, pick) in [
+        ("w", "h4", None),
+        ("b", "a5", None),
+        ("w", "h5", None),
+        ("b", "a4", None),
+        ("w", "h6", None),
+        ("b", "a3", Some("a4a3")),
+        ("w", "g7", None),
+        ("b", "b2", None),
+    ] {
+        let (namer, picker) = if side == "w" {
+            (&t.w, &t.b)
+        } else {
+            (&t.b, &t.w)
+        };
+        namer.my_turn().await;
+        namer.click_sq(square).await;
+        if let Some(pick) = pick {
+            picker.my_turn().await;
+            picker.button(pick).await;
+        }
+        t.x.find(&format!(
+            ".board .piece[data-sq=\"{square}\"][data-piece^=\"{side}\"]"
+        ))
+        .await;
+    }
+    // h8 is reached by g7's four promotions: Black picks the piece White gets.
+    t.w.my_turn().await;
+    t.w.click_sq("h8").await;
+    t.b.my_turn().await;
+    t.b.button("g7h8n").await;
+    t.w.find(&piece("h8", "wN")).await;
+    t.x.find(&piece("h8", "wN")).await;
 }
 
 async fn play_bluff_move(t: &mut Table) {
@@ -784,6 +830,64 @@ async fn play_reality_check(t: &mut Table) {
     t.b.my_turn().await;
 }
 
+/// Reality Check with Dice and Memory: a roll decides which piece the mover may flip (the flip
+/// targets come from the seat's legal list, since the roll is random), then a Memory by clicking
+/// two enemy pieces, and a removal after a mismatch.
+async fn play_reality_check_dice_memory(t: &mut Table) {
+    t.w.my_turn().await;
+    t.w.button("setup random").await;
+    t.b.my_turn().await;
+    t.b.button("setup random").await;
+    t.w.my_turn().await;
+    t.w.drag("b3", "b4", false).await;
+    // Chance rolls at once; the flip it allows (if any piece fits) is White's to click.
+    t.w.until(
+        "document.querySelector('.board .m-target') || !document.querySelector('.game[data-to-act=\"me\"]')",
+        "the rolled flip or the end of the turn",
+    )
+    .await;
+    if t.w
+        .js("return !!document.querySelector('.board .m-target');")
+        .await
+        == json!(true)
+    {
+        let flip = t.w.legal_starting("flip ").await;
+        t.w.click_sq(&flip["flip ".len()..]).await;
+    }
+    t.x.until(
+        "[...document.querySelectorAll('#events li')].some((l) => /Chance rolled a [1-6]/.test(l.textContent))",
+        "the roll in words",
+    )
+    .await;
+    t.b.my_turn().await;
+    let memory = t.b.legal_starting("memory ").await;
+    let squares: Vec<&str> = memory.split(' ').skip(1).collect();
+    t.b.click_sq(squares[0]).await;
+    t.b.click_sq(squares[1]).await;
+    t.x.until(
+        "[...document.querySelectorAll('#events li')].some((l) => l.textContent.includes('for a Memory'))",
+        "the Memory in the watcher's events",
+    )
+    .await;
+    // A mismatch makes Black reveal and remove one of its true pieces.
+    let removal = "[...document.querySelectorAll('#legal-list option')].some((o) => o.value.startsWith('remove '))";
+    t.b.until(
+        &format!("{removal} || !document.querySelector('.game[data-to-act=\"me\"]')"),
+        "a removal or the end of the turn",
+    )
+    .await;
+    if t.b.js(&format!("return {removal};")).await == json!(true) {
+        let remove = t.b.legal_starting("remove ").await;
+        let what = &remove["remove ".len()..];
+        if what.len() == 2 {
+            t.b.click_sq(what).await;
+        } else {
+            t.b.button(&remove).await;
+        }
+    }
+    t.w.my_turn().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_client_plays_every_variant() {
     let started = Instant::now();
@@ -840,6 +944,11 @@ async fn the_browser_client_plays_every_variant() {
         }
         eprintln!("{variant}: {:?}", lap.elapsed());
     }
+    let lap = Instant::now();
+    let id = t.start("reality-check", &["dice", "memory"], false).await;
+    play_reality_check_dice_memory(&mut t).await;
+    t.finish("reality-check-dice-memory", &id, &ts, false).await;
+    eprintln!("reality-check with dice and memory: {:?}", lap.elapsed());
 
     // the replay of the last game, stepped through
     let x = &t.x;
@@ -862,6 +971,24 @@ async fn the_browser_client_plays_every_variant() {
     .await;
     assert!(last.as_u64().unwrap() > 5, "{last}");
     x.shot("reality-check-replay").await;
+    // As White saw it: Black's hidden faces are not there; as it really was, they all are.
+    x.click("#next").await;
+    x.click("#next").await;
+    let black_faces = "[...document.querySelectorAll('.replay .board .piece[data-piece^=\"b\"]')]";
+    x.until(
+        &format!(
+            "{black_faces}.length > 0 && {black_faces}.every((p) => p.querySelector('.down'))"
+        ),
+        "every black face in the truth",
+    )
+    .await;
+    x.find("#as").await.select_by_value("white").await.unwrap();
+    x.until(
+        &format!("document.querySelector('.replay').dataset.as === 'white' && {black_faces}.length > 0 && !{black_faces}.some((p) => p.querySelector('.down'))"),
+        "no hidden black face as White saw it",
+    )
+    .await;
+    x.shot("reality-check-replay-as-white").await;
     x.goto(&format!("{}/rules/reality-check", t.base)).await;
     x.find("#rules-text h1").await;
     x.find("#rules-text table").await;

@@ -113,6 +113,22 @@ async fn a_finished_game_replays_with_everything_revealed() {
             "{}",
             variant.id
         );
+        // Each seat's positions as it saw them, the last one its own end view.
+        for (seat, token) in ["white", "black"].iter().zip(&tokens) {
+            let seen = replay["seen"][seat].as_array().unwrap();
+            assert_eq!(seen.len(), positions.len(), "{} {seat}", variant.id);
+            let end = ts.view(&id, Some(token)).await;
+            assert_eq!(
+                seen.last(),
+                Some(&end["view"]["position"]),
+                "{} {seat}",
+                variant.id
+            );
+            if variant.id == "bs" {
+                // during the game a seat did not see the other's identities
+                assert_ne!(seen[3], positions[3], "{seat}");
+            }
+        }
         // The last position is the end view's.
         let end = ts.view(&id, None).await;
         assert_eq!(
@@ -122,6 +138,34 @@ async fn a_finished_game_replays_with_everything_revealed() {
             variant.id
         );
     }
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_with_dice_replays() {
+    let mut ts = TestServer::start("web-replay-dice").await;
+    let (id, tokens) = ts
+        .open_and_join_with(
+            "reality-check",
+            serde_json::json!({"dice": "true"}),
+            Value::Null,
+        )
+        .await;
+    ts.play_out(&id, &tokens, 40).await;
+    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let rolls = record["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["actor"] == "chance")
+        .count();
+    assert!(rolls > 0, "no die was rolled: {record}");
+    let (status, replay) = ts.get(&format!("/api/games/{id}/replay"), None).await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    assert_eq!(
+        replay["positions"].as_array().unwrap().len(),
+        record["actions"].as_array().unwrap().len() + 1
+    );
     ts.stop().await;
 }
 

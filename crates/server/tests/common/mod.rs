@@ -276,9 +276,20 @@ impl TestServer {
 
     /// Opens a game with an open seat and joins it: (id, [white token, black token]).
     pub async fn open_and_join(&self, variant: &str, clock: Value) -> (String, [String; 2]) {
+        self.open_and_join_with(variant, json!({}), clock).await
+    }
+
+    /// As [`TestServer::open_and_join`], with rules options.
+    pub async fn open_and_join_with(
+        &self,
+        variant: &str,
+        options: Value,
+        clock: Value,
+    ) -> (String, [String; 2]) {
         let created = self
             .create(
-                json!({"variant": variant, "color": "white", "opponent": "open", "clock": clock}),
+                json!({"variant": variant, "options": options, "color": "white",
+                "opponent": "open", "clock": clock}),
             )
             .await;
         let id = created["id"].as_str().unwrap().to_string();
