@@ -89,8 +89,8 @@ async function lobbyPage() {
         <fieldset><legend>Opponent</legend>
           <label><input type="radio" name="opponent" value="friend" checked> A friend, by link</label>
           <label><input type="radio" name="opponent" value="open"> Anyone in the open lobby</label>
-          <label><input type="radio" name="opponent" value="bot"> A server bot, by name: <input type="text" id="bot" value="random" list="bots" size="10" aria-label="bot name"></label>
-          <datalist id="bots"><option value="random"></datalist>
+          <label><input type="radio" name="opponent" value="bot"> A server bot, by name: <input type="text" id="bot" value="default" list="bots" size="16" aria-label="bot name"></label>
+          <datalist id="bots"><option value="default">the search bot, 0.2 s a move</option><option value="default:ms=1000">stronger: 1 s a move</option><option value="default:ms=50">quicker: 0.05 s a move</option><option value="greedy">easy: one move ahead</option><option value="random">random moves</option></datalist>
         </fieldset>
         <p><button class="primary" type="submit" id="create-btn">Create game</button></p>
         <p id="create-error" class="error" role="alert"></p>
