@@ -57,9 +57,9 @@ const BOARD_EDGE: &str = "+-----------------+";
 
 #[test]
 fn a_bs_player_accepts_and_calls() {
-    // Seed 3: the bot accepts e2e4 and answers with d7a4.
+    // Seed 8: the bot accepts e2e4 and answers with d7a4.
     let text = play(
-        &["--variant", "bs", "--seed", "3"],
+        &["--variant", "bs", "--seed", "8"],
         &["setup standard", "e2e4", "accept", "quit"],
     );
     assert!(
@@ -69,7 +69,7 @@ fn a_bs_player_accepts_and_calls() {
     assert!(text.contains("   6. white: accept"), "{text}");
     assert!(!text.contains("refused"), "{text}");
     let text = play(
-        &["--variant", "bs", "--seed", "3"],
+        &["--variant", "bs", "--seed", "8"],
         &["setup standard", "e2e4", "call", "quit"],
     );
     // After the call it is White's move again: the board is drawn before the prompt.
