@@ -21,9 +21,6 @@ use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::Arc;
 
-/// Why a drawn history replays: every action the search chose is legal where it chose it.
-const EXPLAINED: &str = "an explaining action is legal";
-
 /// A seat's knowledge of a Bluff-move game.
 #[derive(Clone, Debug)]
 pub struct BluffMoveBelief {
@@ -48,7 +45,7 @@ impl BluffMoveBelief {
         let (record, knowledge) = &**search;
         let (actions, weight) = draw(record, knowledge, rng, true, Some(&self.witness_actions))
             .expect("a search with a known explanation ends");
-        (replay(record.start, &actions).expect(EXPLAINED), weight)
+        (BluffMove::replayed(record.start, &actions), weight)
     }
 }
 
@@ -103,7 +100,7 @@ impl Belief for BluffMoveBelief {
         let (record, knowledge) = &**search;
         let (actions, _) = draw(record, knowledge, rng, false, Some(&self.witness_actions))
             .expect("a search with a known explanation ends");
-        replay(record.start, &actions).expect(EXPLAINED)
+        BluffMove::replayed(record.start, &actions)
     }
 }
 

@@ -388,11 +388,17 @@ fn pawn_targets(color: Color, from: Square, own: Bitboard) -> Bitboard {
 /// The squares a move from `from` to `to` meets, in order, `to` last (a knight's or a king's
 /// step: `to` only).
 pub(super) fn path(from: Square, to: Square) -> ArrayVec<Square, 7> {
-    let mut squares: ArrayVec<Square, 7> = between(from, to).into_iter().collect();
-    if to < from {
-        squares.reverse();
+    // `to` is the last square either way: the highest one going up, the lowest going down.
+    let mut bits = (between(from, to) | to).0;
+    let mut squares = ArrayVec::new();
+    while bits != 0 {
+        let index = match to > from {
+            true => bits.trailing_zeros(),
+            false => 63 - bits.leading_zeros(),
+        };
+        bits ^= 1 << index;
+        squares.push(Square::new(index));
     }
-    squares.push(to);
     squares
 }
 

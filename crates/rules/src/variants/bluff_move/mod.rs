@@ -84,7 +84,13 @@ impl BluffMove {
         self.quiet
     }
 
-    fn push_event(&mut self, actor: Color, seats: Audience, kind: EventKind, text: String) {
+    fn push_event(
+        &mut self,
+        actor: Color,
+        seats: Audience,
+        kind: EventKind,
+        text: impl std::fmt::Display,
+    ) {
         self.log.push_event(actor.into(), seats, kind, text);
     }
 
@@ -93,22 +99,21 @@ impl BluffMove {
     fn report(&mut self, mover: Color, action: Action, resolution: &Resolution) {
         let public = resolution.public;
         if let Public::Castle(_) = public {
-            self.push_event(mover, Audience::All, EventKind::Action, public.to_string());
+            self.push_event(mover, Audience::All, EventKind::Action, public);
         } else {
-            self.push_event(mover, Audience::All, EventKind::Sealed, public.to_string());
+            self.push_event(mover, Audience::All, EventKind::Sealed, public);
             let own = Audience::only(mover);
-            self.push_event(mover, own, EventKind::Action, action.to_string());
+            self.push_event(mover, own, EventKind::Action, action);
         }
         for capture in &resolution.captures {
-            self.push_event(mover, Audience::All, EventKind::Info, capture.to_string());
+            self.push_event(mover, Audience::All, EventKind::Info, capture);
         }
         if let Some(destroyed) = resolution.destroyed {
-            self.push_event(mover, Audience::All, EventKind::Info, destroyed.to_string());
+            self.push_event(mover, Audience::All, EventKind::Info, destroyed);
         }
         if resolution.private != resolve::Private::None {
             let own = Audience::only(mover);
-            let text = resolution.private.to_string();
-            self.push_event(mover, own, EventKind::Info, text);
+            self.push_event(mover, own, EventKind::Info, resolution.private);
         }
     }
 
@@ -189,24 +194,7 @@ impl Game for BluffMove {
         if let Some(reason) = self.board.refusal(*action) {
             return Err(ActionError::illegal(action, reason));
         }
-        let mover = self.board.turn;
-        let resolution = resolve::play(&mut self.board, *action);
-        self.report(mover, *action, &resolution);
-        self.log.push_action(*action);
-        self.quiet = if resolution.took_real() {
-            0
-        } else {
-            self.quiet + 1
-        };
-        self.keys.push(self.board.public_key());
-        let ending = self.ending(mover, &resolution);
-        self.resolutions.push(resolution);
-        if let Some(outcome) = ending {
-            let index = self.log.actions.len() - 1;
-            self.log
-                .push_event_at(index, mover.into(), Audience::All, EventKind::End, outcome);
-            self.log.outcome = Some(outcome);
-        }
+        self.replay(*action);
         Ok(())
     }
 
@@ -222,6 +210,42 @@ impl Game for BluffMove {
 }
 
 impl BluffMove {
+    /// The game after a history known to be legal (one a belief's search drew).
+    fn replayed(start: Board, history: &[Action]) -> BluffMove {
+        let mut game = BluffMove::from_board(start);
+        // About three events an action: grown once, not doubling.
+        game.log.actions.reserve(history.len());
+        game.log.events.reserve(3 * history.len() + 1);
+        game.resolutions.reserve(history.len());
+        game.keys.reserve(history.len());
+        for &action in history {
+            game.replay(action);
+        }
+        game
+    }
+
+    /// Applies an action known to be legal (a history being replayed), without judging it.
+    fn replay(&mut self, action: Action) {
+        let mover = self.board.turn;
+        let resolution = resolve::play(&mut self.board, action);
+        self.report(mover, action, &resolution);
+        self.log.push_action(action);
+        self.quiet = if resolution.took_real() {
+            0
+        } else {
+            self.quiet + 1
+        };
+        self.keys.push(self.board.public_key());
+        let ending = self.ending(mover, &resolution);
+        self.resolutions.push(resolution);
+        if let Some(outcome) = ending {
+            let index = self.log.actions.len() - 1;
+            self.log
+                .push_event_at(index, mover.into(), Audience::All, EventKind::End, outcome);
+            self.log.outcome = Some(outcome);
+        }
+    }
+
     /// Like [`Game::resample`], also returning the log of the sample's importance weight (see
     /// [`BluffMoveBelief::sample_weighted`]); drawn from the seat's view alone.
     pub fn resample_weighted(&self, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {

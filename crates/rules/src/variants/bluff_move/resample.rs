@@ -39,7 +39,7 @@ use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
 use crate::board::attacks::{between, line};
-use crate::board::{Bitboard, Square};
+use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -334,9 +334,9 @@ impl Search<'_> {
             Public::Castle(mv) if board.castlings().contains(&mv) => vec![Action::Move(mv)],
             Public::Castle(_) => Vec::new(),
             Public::Image { from, to, .. } => image_moves(board, from, to),
-            Public::Pass => board.legal_actions(),
+            Public::Pass => pass_candidates(board),
         };
-        let mut options = Vec::new();
+        let mut options = Vec::with_capacity(candidates.len());
         for action in candidates {
             let mut next = *board;
             let resolution = resolve::play(&mut next, action);
@@ -404,6 +404,45 @@ fn decided(before: &Board, after: &Board, action: Action, resolution: &Resolutio
     decided & after.real[color]
 }
 
+/// The legal actions that may leave every image as it was: only pawns, real pieces with a bluff
+/// and castling can (most pieces are skipped before their moves are listed).
+fn pass_candidates(board: &Board) -> Vec<Action> {
+    let color = board.turn;
+    let mut actions = Vec::new();
+    for from in board.own(color) {
+        let real = board.real[color.index()].contains(from);
+        let pawn = board.role(from) == Some(Role::Pawn);
+        if !pawn && !(real && board.bluff_of(from).is_some()) {
+            continue;
+        }
+        let targets = board.piece_targets(from);
+        push_moves(&mut actions, board, from, targets, Action::Move);
+        if real {
+            push_moves(&mut actions, board, from, targets, Action::Bluff);
+        }
+    }
+    actions.extend(board.castlings().into_iter().map(Action::Move));
+    actions.retain(|&a| may_show_nothing(board, a));
+    actions
+}
+
+/// Whether `action` may leave every image as it was (a cheap test that lets through every action
+/// that does, and few others): a pawn's diagonal step onto no enemy piece, castling (stopped),
+/// a real pawn's straight step (blocked), a real piece going onto or past its own bluff's square.
+fn may_show_nothing(board: &Board, action: Action) -> bool {
+    let mv = action.mv();
+    let pawn = board.role(mv.from) == Some(Role::Pawn);
+    if pawn && mv.from.file() != mv.to.file() && !board.own(!board.turn).contains(mv.to) {
+        return true;
+    }
+    if board.is_bluff(mv.from) {
+        return false;
+    }
+    let castling = matches!(action, Action::Move(_)) && board.is_castling(mv);
+    let on_path = |b: Square| b == mv.to || between(mv.from, mv.to).contains(b);
+    castling || pawn || board.bluff_of(mv.from).is_some_and(on_path)
+}
+
 /// The squares whose pieces differ between two boards.
 fn footprint(a: &Board, b: &Board) -> Bitboard {
     let mut squares = Bitboard::EMPTY;
@@ -447,6 +486,29 @@ mod soundness {
     use crate::variants::bluff_move::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
+
+    /// Every legal action that shows nothing is among the candidates for a pass, which are legal.
+    #[test]
+    fn every_action_that_shows_nothing_is_a_candidate_for_a_pass() {
+        let mut rng = StdRng::seed_from_u64(12);
+        let mut passes = 0;
+        for _ in 0..20 {
+            let mut game = BluffMove::new(&Options::new()).unwrap();
+            while let Some(action) = crate::playout::random_action(&game, &mut rng) {
+                let candidates = pass_candidates(&game.board);
+                for a in game.legal_actions() {
+                    let mut board = game.board;
+                    if resolve::play(&mut board, a).public == Public::Pass {
+                        assert!(candidates.contains(&a), "{a}");
+                        passes += 1;
+                    }
+                }
+                assert!(candidates.iter().all(|a| game.legal_actions().contains(a)));
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(passes > 1000, "{passes}");
+    }
 
     /// The search ends only if the truth always passes the lookahead built from the view.
     #[test]
