@@ -412,7 +412,8 @@ fn pass_candidates(board: &Board) -> Vec<Action> {
     for from in board.own(color) {
         let real = board.real[color.index()].contains(from);
         let pawn = board.role(from) == Some(Role::Pawn);
-        if !pawn && !(real && board.bluff_of(from).is_some()) {
+        let bluffed = real && board.bluff_of(from).is_some();
+        if !(pawn || bluffed) {
             continue;
         }
         let targets = board.piece_targets(from);
