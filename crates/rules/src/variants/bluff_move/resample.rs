@@ -16,7 +16,7 @@
 //! history that explains the record (the true one, and the belief's witness) is among the
 //! explanations, and every search has a chance to draw it (after 30 restarts the search checks
 //! that the witness passes, so that a bug fails loudly rather than hanging). Building a belief,
-//! the search has no witness yet: it gives up after 60 restarts and calls the view impossible. (A
+//! the search has no witness yet: it gives up after 20 restarts and calls the view impossible. (A
 //! complete search that backs up one choice at a time was tried as the last resort and measured
 //! exponential: over a minute for some 60-action histories.)
 //!
@@ -52,7 +52,7 @@ const SUSPICIOUS_RESTARTS: usize = 30;
 
 /// Restarts after which a search with no known explanation gives up: the view is taken as
 /// impossible. A possible view is explained within a few restarts.
-pub(super) const GIVE_UP_RESTARTS: usize = 60;
+pub(super) const GIVE_UP_RESTARTS: usize = 20;
 
 /// A history drawn for the record, and (when `weighted`) the log of its importance weight,
 /// else 0. With a `known` explanation (the belief's witness) the search runs until it finds
@@ -177,6 +177,10 @@ impl Search<'_> {
             return (!board.has_legal_action()).then_some(Bitboard::FULL);
         }
         if let Some(action) = self.record.own[step] {
+            // Only a hostile view has an own action its own pieces do not allow.
+            if board.refusal(action).is_some() {
+                return Some(Bitboard::FULL);
+            }
             let mut next = *board;
             if resolve::play(&mut next, action) != self.record.seen[step] {
                 let mv = action.mv();
