@@ -38,7 +38,7 @@ use super::lookahead::{Knowledge, Placed};
 use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
-use crate::board::attacks::{between, line};
+use crate::board::attacks::{between, line, pawn_attacks};
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
 use rand::seq::SliceRandom;
@@ -408,19 +408,37 @@ fn decided(before: &Board, after: &Board, action: Action, resolution: &Resolutio
     decided & after.real[color]
 }
 
-/// The legal actions that may leave every image as it was: only pawns, real pieces with a bluff
-/// and castling can (most pieces are skipped before their moves are listed).
+/// The legal actions that may leave every image as it was: only a pawn's diagonal step onto no
+/// enemy piece, a real pawn's step blocked at once, a real piece's move onto or past its bluff and
+/// castling can; each piece's targets are narrowed to those before its moves are listed.
 fn pass_candidates(board: &Board) -> Vec<Action> {
     let color = board.turn;
-    let mut actions = Vec::new();
+    let enemy = board.own(!color);
+    let enemy_real = board.real[(!color).index()];
+    let mut actions = Vec::with_capacity(16);
     for from in board.own(color) {
         let real = board.real[color.index()].contains(from);
         let pawn = board.role(from) == Some(Role::Pawn);
-        let bluffed = real && board.bluff_of(from).is_some();
-        if !(pawn || bluffed) {
+        let bluff = board.bluff_of(from).filter(|_| real);
+        if !pawn && bluff.is_none() {
             continue;
         }
         let targets = board.piece_targets(from);
+        let mut narrowed = Bitboard::EMPTY;
+        if pawn {
+            narrowed |= pawn_attacks(color, from) - enemy;
+            let ahead = from.offset(0, color.fold(1, -1));
+            if real && ahead.is_some_and(|sq| enemy_real.contains(sq)) {
+                narrowed |= targets - pawn_attacks(color, from);
+            }
+        }
+        if let Some(b) = bluff {
+            narrowed |= targets
+                .into_iter()
+                .filter(|&t| t == b || between(from, t).contains(b))
+                .collect::<Bitboard>();
+        }
+        let targets = targets & narrowed;
         push_moves(&mut actions, board, from, targets, Action::Move);
         if real {
             push_moves(&mut actions, board, from, targets, Action::Bluff);
@@ -432,20 +450,28 @@ fn pass_candidates(board: &Board) -> Vec<Action> {
 }
 
 /// Whether `action` may leave every image as it was (a cheap test that lets through every action
-/// that does, and few others): a pawn's diagonal step onto no enemy piece, castling (stopped),
-/// a real pawn's straight step (blocked), a real piece going onto or past its own bluff's square.
+/// that does, and few others): a pawn's diagonal step onto no enemy piece, castling stopped by
+/// an enemy real piece, a real pawn's straight step blocked at once, a real piece going onto or
+/// past its own bluff's square.
 fn may_show_nothing(board: &Board, action: Action) -> bool {
     let mv = action.mv();
+    let them = !board.turn;
     let pawn = board.role(mv.from) == Some(Role::Pawn);
-    if pawn && mv.from.file() != mv.to.file() && !board.own(!board.turn).contains(mv.to) {
-        return true;
+    if pawn && mv.from.file() != mv.to.file() {
+        return !board.own(them).contains(mv.to);
     }
     if board.is_bluff(mv.from) {
         return false;
     }
-    let castling = matches!(action, Action::Move(_)) && board.is_castling(mv);
+    let enemy_real = board.real[them.index()];
+    if matches!(action, Action::Move(_)) && board.is_castling(mv) {
+        let (rook, _) = resolve::castling_rook(mv);
+        return (between(mv.from, rook) & enemy_real).any();
+    }
+    let first = super::board::path(mv.from, mv.to)[0];
+    let blocked = pawn && matches!(action, Action::Move(_)) && enemy_real.contains(first);
     let on_path = |b: Square| b == mv.to || between(mv.from, mv.to).contains(b);
-    castling || pawn || board.bluff_of(mv.from).is_some_and(on_path)
+    blocked || board.bluff_of(mv.from).is_some_and(on_path)
 }
 
 /// The squares whose pieces differ between two boards.
