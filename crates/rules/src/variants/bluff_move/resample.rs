@@ -38,7 +38,7 @@ use super::lookahead::{Knowledge, Placed};
 use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
-use crate::board::attacks::{between, line, pawn_attacks};
+use crate::board::attacks::{between, line};
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
 use rand::seq::SliceRandom;
@@ -337,7 +337,16 @@ impl Search<'_> {
         let candidates = match seen.public {
             Public::Castle(mv) if board.castlings().contains(&mv) => vec![Action::Move(mv)],
             Public::Castle(_) => Vec::new(),
-            Public::Image { from, to, .. } => image_moves(board, from, to),
+            Public::Image { from, to, .. } => {
+                // Only a piece stopped on `to` (by a real piece taken or met there, or a real
+                // pawn's step stopped short, which the seat may not see) aimed beyond it.
+                let real_met = seen.destroyed.is_some_and(|d| d.square == to)
+                    || seen
+                        .captures
+                        .iter()
+                        .any(|c| matches!(c, Capture::Real { square, .. } if *square == to));
+                image_moves(board, from, to, real_met)
+            }
             Public::Pass => pass_candidates(board),
         };
         let mut options = Vec::with_capacity(candidates.len());
@@ -408,43 +417,10 @@ fn decided(before: &Board, after: &Board, action: Action, resolution: &Resolutio
     decided & after.real[color]
 }
 
-/// The legal actions that may leave every image as it was: only a pawn's diagonal step onto no
-/// enemy piece, a real pawn's step blocked at once, a real piece's move onto or past its bluff and
-/// castling can; each piece's targets are narrowed to those before its moves are listed.
+/// The legal actions that may leave every image as it was, in the order of the legal actions
+/// (the draw shuffles them: listing them in another order draws other histories for a seed).
 fn pass_candidates(board: &Board) -> Vec<Action> {
-    let color = board.turn;
-    let enemy = board.own(!color);
-    let enemy_real = board.real[(!color).index()];
-    let mut actions = Vec::with_capacity(16);
-    for from in board.own(color) {
-        let real = board.real[color.index()].contains(from);
-        let pawn = board.role(from) == Some(Role::Pawn);
-        let bluff = board.bluff_of(from).filter(|_| real);
-        if !pawn && bluff.is_none() {
-            continue;
-        }
-        let targets = board.piece_targets(from);
-        let mut narrowed = Bitboard::EMPTY;
-        if pawn {
-            narrowed |= pawn_attacks(color, from) - enemy;
-            let ahead = from.offset(0, color.fold(1, -1));
-            if real && ahead.is_some_and(|sq| enemy_real.contains(sq)) {
-                narrowed |= targets - pawn_attacks(color, from);
-            }
-        }
-        if let Some(b) = bluff {
-            narrowed |= targets
-                .into_iter()
-                .filter(|&t| t == b || between(from, t).contains(b))
-                .collect::<Bitboard>();
-        }
-        let targets = targets & narrowed;
-        push_moves(&mut actions, board, from, targets, Action::Move);
-        if real {
-            push_moves(&mut actions, board, from, targets, Action::Bluff);
-        }
-    }
-    actions.extend(board.castlings().into_iter().map(Action::Move));
+    let mut actions = board.legal_actions();
     actions.retain(|&a| may_show_nothing(board, a));
     actions
 }
@@ -484,15 +460,17 @@ fn footprint(a: &Board, b: &Board) -> Bitboard {
 }
 
 /// The actions that could have moved the image on `from` to `to`: a real piece or a bluff
-/// travelling to `to` or beyond it (stopped or destroyed there).
-fn image_moves(board: &Board, from: Square, to: Square) -> Vec<Action> {
+/// travelling to `to`, or beyond it when it may have stopped there: a real piece was met there
+/// (`real_met`), or a pawn's straight step stopped short.
+fn image_moves(board: &Board, from: Square, to: Square, real_met: bool) -> Vec<Action> {
     let color = board.turn;
     let mut actions = Vec::new();
     let reaches = |source: Square| {
+        let beyond = real_met || board.role(source) == Some(Role::Pawn);
         board
             .piece_targets(source)
             .into_iter()
-            .filter(|&t| t == to || between(source, t).contains(to))
+            .filter(|&t| t == to || (beyond && between(source, t).contains(to)))
             .collect::<Bitboard>()
     };
     let wraps: [fn(Move) -> Action; 2] = [Action::Move, Action::Bluff];
