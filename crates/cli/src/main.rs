@@ -10,6 +10,7 @@ mod engine;
 mod perft;
 mod play;
 mod render;
+mod sample;
 mod verify;
 
 /// bluffchess: chess variants with hidden information.
@@ -50,6 +51,9 @@ enum Command {
         /// standard input.
         record: String,
     },
+    /// Draw whole games consistent with one seat's view (JSON on standard input), printed one
+    /// JSON history a line (docs/arbiter.md).
+    Sample(sample::SampleArgs),
     /// Serve games over HTTP: the API of docs/api.md.
     Serve {
         /// The address to listen on.
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
             .map(|text| print!("{text}"))
             .map_err(|e| (e, 2)),
         Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
+        Command::Sample(args) => sample::run(&args).map_err(|e| (e, 2)),
         Command::Serve { addr, database } => {
             bluffchess_server::main(&addr, database.as_deref()).map_err(|e| (e, 2))
         }

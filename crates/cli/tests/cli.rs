@@ -1,5 +1,11 @@
 //! The `bluffchess` binary, driven as a user drives it.
 
+use bluffchess_rules::belief::rules_view;
+use bluffchess_rules::game::{Game, Options, Seat};
+use bluffchess_rules::playout::random_action;
+use bluffchess_rules::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, History, RealityCheck};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -337,4 +343,150 @@ fn verify_names_the_first_bad_entry() {
     let output = bluffchess(&["verify", "/nonexistent/record.json"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("cannot read"));
+}
+
+/// `bluffchess sample` with `args`, the view on standard input.
+fn sample(args: &[&str], stdin: &str) -> Output {
+    let args: Vec<&str> = ["sample"].into_iter().chain(args.iter().copied()).collect();
+    bluffchess(&args, stdin)
+}
+
+/// The histories a successful run printed.
+fn histories(output: &Output) -> Vec<History> {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    String::from_utf8(output.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one JSON history a line"))
+        .collect()
+}
+
+/// A game of `G` after `actions` random actions, each seat's view sampled by the binary: every
+/// history replays, from the start, to the seat's view (commitments and salts aside).
+fn histories_replay_to_the_view<G: Game>(options: &Options, actions: usize, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = G::new(options).unwrap();
+    for _ in 0..actions {
+        match random_action(&game, &mut rng) {
+            Some(action) => game.apply(&action).unwrap(),
+            None => break,
+        }
+    }
+    for seat in Seat::ALL {
+        let json = serde_json::to_string(&game.view(seat)).unwrap();
+        let printed = histories(&sample(&["--count", "3", "--seed", "9"], &json));
+        assert_eq!(printed.len(), 3, "{} {seat}", G::ID);
+        let (expected, revealed) = rules_view(&game.view(seat));
+        for history in printed {
+            assert_eq!(history.variant, G::ID);
+            let mut replayed = G::new(&history.options).unwrap();
+            for text in &history.actions {
+                replayed.apply_text(text).unwrap();
+            }
+            let seen = replayed.view_revealed(seat, revealed);
+            assert_eq!(seen.events, expected.events, "{} {seat}", G::ID);
+            assert_eq!(seen.position, expected.position, "{} {seat}", G::ID);
+        }
+    }
+}
+
+#[test]
+fn every_variants_histories_replay_to_the_seats_view() {
+    let options = Options::new();
+    histories_replay_to_the_view::<Chess>(&options, 20, 1);
+    histories_replay_to_the_view::<AlterEgo>(&options, 20, 2);
+    histories_replay_to_the_view::<Ambiguous>(&options, 20, 3);
+    histories_replay_to_the_view::<BluffMove>(&options, 30, 4);
+    histories_replay_to_the_view::<RealityCheck>(&options, 20, 5);
+    histories_replay_to_the_view::<Bs>(&options, 20, 6);
+    let dice: Options = [("dice".to_string(), "true".to_string())]
+        .into_iter()
+        .collect();
+    histories_replay_to_the_view::<RealityCheck>(&dice, 20, 7);
+}
+
+/// A JSON value without its `commitment` and `salt` fields.
+fn without_secrets(mut value: Value) -> Value {
+    match &mut value {
+        Value::Object(map) => {
+            map.remove("commitment");
+            map.remove("salt");
+            map.values_mut()
+                .for_each(|v| *v = without_secrets(v.take()));
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|v| *v = without_secrets(v.take())),
+        _ => {}
+    }
+    value
+}
+
+/// Black's view after White's hidden moves, from the arbiter; a printed history played through
+/// another arbiter gives Black the same view.
+#[test]
+fn a_history_played_through_the_arbiter_gives_the_same_view() {
+    let plays = ["bluff e2e4", "d7d5", "g1f3", "b8c6", "e4d5"];
+    let mut commands = vec![json!({"cmd": "new", "variant": "bluff-move", "seed": 3})];
+    commands.extend(plays.iter().map(|a| json!({"cmd": "play", "action": a})));
+    commands.push(json!({"cmd": "view", "seat": "black"}));
+    let view = arbiter(&commands).pop().unwrap()["view"].take();
+    let printed = histories(&sample(&["--count", "4"], &view.to_string()));
+    for history in printed {
+        let mut commands = vec![json!({"cmd": "new", "variant": history.variant, "seed": 8})];
+        commands.extend(
+            history
+                .actions
+                .iter()
+                .map(|a| json!({"cmd": "play", "action": a})),
+        );
+        commands.push(json!({"cmd": "view", "seat": "black"}));
+        let answers = arbiter(&commands);
+        assert!(answers.iter().all(|a| a["ok"] == true), "{answers:?}");
+        let replayed = answers.last().unwrap()["view"].clone();
+        assert_eq!(without_secrets(replayed), without_secrets(view.clone()));
+    }
+}
+
+#[test]
+fn the_same_view_and_seed_print_the_same_histories() {
+    let mut game = BluffMove::new(&Options::new()).unwrap();
+    for text in ["bluff e2e4", "d7d5", "bluff g1f3", "e7e5"] {
+        game.apply_text(text).unwrap();
+    }
+    let json = serde_json::to_string(&game.view(Seat::Black)).unwrap();
+    let first = sample(&["--count", "5", "--seed", "11"], &json);
+    let again = sample(&["--count", "5", "--seed", "11"], &json);
+    assert_eq!(histories(&first), histories(&again));
+    assert_eq!(histories(&first).len(), 5);
+}
+
+/// A refusal: exit code 2, nothing on standard output, and a message containing `names`.
+fn assert_refused(stdin: &str, names: &str) {
+    let output = sample(&[], stdin);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(stderr.contains(names), "{stderr:?} does not say {names:?}");
+}
+
+#[test]
+fn bad_views_are_refused_naming_the_problem() {
+    assert_refused("{\"variant\": ", "not a view");
+    assert_refused("[1, 2]", "names no variant");
+    assert_refused(r#"{"variant": "fog"}"#, "unknown variant \"fog\"");
+    let mut game = Chess::new(&Options::new()).unwrap();
+    game.apply_text("e2e4").unwrap();
+    let mut view = serde_json::to_value(game.view(Seat::White)).unwrap();
+    // A move the rules do not allow after the events before it.
+    view["events"][0]["text"] = json!("e2e5");
+    assert_refused(&view.to_string(), "impossible view");
+    let mut game = BluffMove::new(&Options::new()).unwrap();
+    game.apply_text("bluff e2e4").unwrap();
+    game.apply_text("d7d5").unwrap();
+    let mut view = serde_json::to_value(game.view(Seat::Black)).unwrap();
+    // White's image cannot come from a square where White has nothing.
+    view["events"][0]["text"] = json!("e3e4");
+    assert_refused(&view.to_string(), "impossible view");
 }

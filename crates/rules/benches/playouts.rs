@@ -7,8 +7,8 @@ use bluffchess_rules::log::Recording;
 use bluffchess_rules::playout::{random_action, random_playout};
 use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
 use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
-use bluffchess_rules::variants::bluff_move::BluffMove;
-use bluffchess_rules::variants::bs::Bs;
+use bluffchess_rules::variants::bluff_move::{BluffMove, BluffMoveBelief};
+use bluffchess_rules::variants::bs::{Bs, BsBelief};
 use bluffchess_rules::variants::chess::{Chess, ChessBelief};
 use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -140,6 +140,7 @@ fn all(c: &mut Criterion) {
     belief::<AlterEgoBelief>(c, 40, &[]);
     belief::<AmbiguousBelief>(c, 40, &[]);
     resample::<Bs>(c, 40, &[]);
+    belief::<BsBelief>(c, 40, &[]);
     resample::<RealityCheck>(c, 40, &[]);
     resample::<RealityCheck>(c, 150, &[]);
     // Random memories lose true pieces fast: those games are short.
@@ -152,6 +153,8 @@ fn all(c: &mut Criterion) {
     resample::<BluffMove>(c, 40, &[]);
     // Its search replays the whole history: late games cost more.
     resample::<BluffMove>(c, 120, &[]);
+    belief::<BluffMoveBelief>(c, 40, &[]);
+    belief::<BluffMoveBelief>(c, 120, &[]);
 }
 
 criterion_group!(benches, all);

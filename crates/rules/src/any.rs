@@ -2,16 +2,19 @@
 //! the server), and the checking of game records.
 
 use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record, RecordedAction};
+use crate::belief::{Belief, BeliefError};
 use crate::board::Color;
 use crate::commitment::{chain, commit, commit_seed, salt_from_hex, SaltSource};
 use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat, View};
 use crate::registry::VariantSpec;
-use crate::variants::alter_ego::AlterEgo;
-use crate::variants::ambiguous::Ambiguous;
-use crate::variants::bluff_move::BluffMove;
-use crate::variants::bs::Bs;
-use crate::variants::chess::Chess;
-use crate::variants::reality_check::RealityCheck;
+use crate::variants::alter_ego::{AlterEgo, AlterEgoBelief};
+use crate::variants::ambiguous::{Ambiguous, AmbiguousBelief};
+use crate::variants::bluff_move::{BluffMove, BluffMoveBelief};
+use crate::variants::bs::{Bs, BsBelief};
+use crate::variants::chess::{Chess, ChessBelief};
+use crate::variants::reality_check::{RealityCheck, RealityCheckBelief};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use serde_json::Value;
 use std::fmt;
 
@@ -146,6 +149,57 @@ variants! {
     RealityCheck(RealityCheck),
     /// BS Chess.
     Bs(Bs),
+}
+
+/// A whole game as a list of actions in canonical text: what a belief drew, replayable from the
+/// start of its variant under its options (`bluffchess sample` prints these).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct History {
+    /// The variant id.
+    pub variant: String,
+    /// The game's options.
+    pub options: Options,
+    /// Every action, in order, as the arbiter reads it.
+    pub actions: Vec<String>,
+}
+
+impl History {
+    /// The history of `game`.
+    pub fn of<G: Game>(game: &G) -> History {
+        History {
+            variant: G::ID.to_string(),
+            options: game.options(),
+            actions: game.history().iter().map(|a| a.to_string()).collect(),
+        }
+    }
+}
+
+impl AnyView {
+    /// `count` games drawn from the seat's belief built from this view, with a generator seeded
+    /// by `seed` (the same view and seed, the same histories); an impossible view is refused.
+    pub fn sample(&self, seed: u64, count: usize) -> Result<Vec<History>, BeliefError> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        match self {
+            AnyView::Chess(view) => draw::<ChessBelief>(view, &mut rng, count),
+            AnyView::AlterEgo(view) => draw::<AlterEgoBelief>(view, &mut rng, count),
+            AnyView::Ambiguous(view) => draw::<AmbiguousBelief>(view, &mut rng, count),
+            AnyView::BluffMove(view) => draw::<BluffMoveBelief>(view, &mut rng, count),
+            AnyView::RealityCheck(view) => draw::<RealityCheckBelief>(view, &mut rng, count),
+            AnyView::Bs(view) => draw::<BsBelief>(view, &mut rng, count),
+        }
+    }
+}
+
+/// `count` histories drawn from the belief built from `view`.
+fn draw<B: Belief>(
+    view: &View<<B::Game as Game>::Summary>,
+    rng: &mut StdRng,
+    count: usize,
+) -> Result<Vec<History>, BeliefError> {
+    let belief = B::from_view(view)?;
+    Ok((0..count)
+        .map(|_| History::of(&belief.sample(rng)))
+        .collect())
 }
 
 /// Why a view could not be read.

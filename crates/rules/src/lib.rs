@@ -16,7 +16,7 @@ pub mod protocol;
 pub mod registry;
 pub mod variants;
 
-pub use any::{verify, AnyGame, AnyView};
+pub use any::{verify, AnyGame, AnyView, History};
 pub use arbiter::{Arbiter, ArbiterError, Record};
 pub use belief::{Belief, BeliefError};
 pub use board::{Color, Role, Square};
@@ -30,7 +30,11 @@ pub use log::Recording;
 pub use registry::{VariantSpec, VARIANTS};
 pub use variants::alter_ego::{AlterEgo, AlterEgoBelief};
 pub use variants::ambiguous::{Ambiguous, AmbiguousBelief};
+<<<<<<< HEAD
 pub use variants::bluff_move::BluffMove;
+=======
+pub use variants::bluff_move::{BluffMove, BluffMoveBelief};
+>>>>>>> belief
 pub use variants::bs::{Bs, BsBelief};
 pub use variants::chess::{Chess, ChessBelief};
 pub use variants::reality_check::{RealityCheck, RealityCheckBelief};

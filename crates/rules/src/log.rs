@@ -111,17 +111,29 @@ impl<A> Log<A> {
         if self.recording == Recording::Nothing {
             return;
         }
-        let hash = event_hash(actor, &kind, &text);
+        // Text is formatted once: kept as a string when events are, else hashed as written
+        // (the hash is the same either way).
+        let stored = (self.recording == Recording::Events).then(|| text.to_string());
+        let hash = match &stored {
+            Some(stored) => event_hash(actor, &kind, stored),
+            None => event_hash(actor, &kind, &text),
+        };
         for seat in Seat::ALL {
             if seats.includes(seat) {
                 let key = &mut self.keys[seat_index(seat)];
                 *key = mix(*key, hash);
             }
         }
+<<<<<<< HEAD
         if self.recording == Recording::Events {
             let mut event = Event::new(index, actor, seats, kind, text.to_string());
             event.fact = Some(fact);
             self.events.push(event);
+=======
+        if let Some(stored) = stored {
+            self.events
+                .push(Event::new(index, actor, seats, kind, stored));
+>>>>>>> belief
         }
     }
 
@@ -191,29 +203,59 @@ fn event_hash(actor: Actor, kind: &EventKind, text: &impl Display) -> u64 {
         EventKind::Meta => 4,
         EventKind::End => 5,
     };
-    let mut hasher = TextHasher(mix(actor as u64, kind_code));
+    let mut hasher = TextHasher {
+        hash: mix(actor as u64, kind_code),
+        pending: [0; 8],
+        filled: 0,
+    };
     write!(hasher, "{text}").expect("hashing text cannot fail");
-    hasher.0
+    hasher.finish()
 }
 
-/// Hashes text as it is written, eight bytes at a time.
-struct TextHasher(u64);
+/// Hashes text as it is written, eight bytes at a time, whatever pieces it is written in: the
+/// same text written whole or in parts hashes alike.
+struct TextHasher {
+    hash: u64,
+    /// Bytes waiting for a whole word.
+    pending: [u8; 8],
+    filled: usize,
+}
+
+impl TextHasher {
+    /// The hash of everything written: the last partial word with its length, which keeps
+    /// texts that differ only in trailing zero bytes apart.
+    fn finish(self) -> u64 {
+        let mut tail = [0u8; 8];
+        tail[..self.filled].copy_from_slice(&self.pending[..self.filled]);
+        mix(
+            self.hash,
+            u64::from_le_bytes(tail) ^ ((self.filled as u64) << 59),
+        )
+    }
+}
 
 impl Write for TextHasher {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        let mut chunks = s.as_bytes().chunks_exact(8);
+        let mut bytes = s.as_bytes();
+        if self.filled > 0 {
+            let take = (8 - self.filled).min(bytes.len());
+            self.pending[self.filled..self.filled + take].copy_from_slice(&bytes[..take]);
+            self.filled += take;
+            bytes = &bytes[take..];
+            if self.filled < 8 {
+                return Ok(());
+            }
+            self.hash = mix(self.hash, u64::from_le_bytes(self.pending));
+            self.filled = 0;
+        }
+        let mut chunks = bytes.chunks_exact(8);
         for chunk in &mut chunks {
             let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-            self.0 = mix(self.0, word);
+            self.hash = mix(self.hash, word);
         }
-        let mut tail = [0u8; 8];
         let rest = chunks.remainder();
-        tail[..rest.len()].copy_from_slice(rest);
-        // The length keeps "ab" + "c" apart from "a" + "bc".
-        self.0 = mix(
-            self.0,
-            u64::from_le_bytes(tail) ^ ((rest.len() as u64) << 59),
-        );
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.filled = rest.len();
         Ok(())
     }
 }
@@ -222,6 +264,34 @@ impl Write for TextHasher {
 mod tests {
     use super::*;
     use crate::fact::SealedKind;
+
+    /// Text written in pieces hashes like the same text written whole.
+    #[test]
+    fn text_hashes_alike_in_pieces_and_whole() {
+        struct Pieces<'a>(&'a [&'a str]);
+        impl Display for Pieces<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.iter().try_for_each(|p| f.write_str(p))
+            }
+        }
+        let whole = "captured the bluff on e4: the real knight is on g1";
+        let cuts: [&[&str]; 3] = [
+            &[
+                "captured the bluff on ",
+                "e4",
+                ": the real knight is on ",
+                "g1",
+            ],
+            &["c", "aptured the bluff on e4: the real knight is on g", "1"],
+            &[whole, ""],
+        ];
+        let expected = event_hash(Actor::White, &EventKind::Info, &whole);
+        for pieces in cuts {
+            let hash = event_hash(Actor::White, &EventKind::Info, &Pieces(pieces));
+            assert_eq!(hash, expected, "{pieces:?}");
+        }
+        assert_ne!(event_hash(Actor::White, &EventKind::Info, &"e4"), expected);
+    }
 
     #[test]
     fn a_log_of_keys_keeps_the_same_keys_without_events() {

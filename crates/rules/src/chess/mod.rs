@@ -9,10 +9,11 @@ mod pass;
 pub mod perft;
 mod position;
 pub mod san;
-mod zobrist;
+pub(crate) mod zobrist;
 
 pub use draws::{DrawClaim, Ending, History};
 pub use fen::FenError;
 pub use movegen::{MoveList, PieceMoves, PieceMovesIter};
 pub use moves::{Move, ParseMoveError};
 pub use position::{castling, Position};
+pub(crate) use position::{CastlingMove, CASTLING_MOVES};

@@ -21,9 +21,6 @@ use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::Arc;
 
-/// Why a drawn history replays: every action the search chose is legal where it chose it.
-const EXPLAINED: &str = "an explaining action is legal";
-
 /// A seat's knowledge of a Bluff-move game.
 #[derive(Clone, Debug)]
 pub struct BluffMoveBelief {
@@ -48,7 +45,7 @@ impl BluffMoveBelief {
         let (record, knowledge) = &**search;
         let (actions, weight) = draw(record, knowledge, rng, true, Some(&self.witness_actions))
             .expect("a search with a known explanation ends");
-        (replay(record.start, &actions).expect(EXPLAINED), weight)
+        (BluffMove::replayed(record.start, &actions), weight)
     }
 }
 
@@ -103,7 +100,7 @@ impl Belief for BluffMoveBelief {
         let (record, knowledge) = &**search;
         let (actions, _) = draw(record, knowledge, rng, false, Some(&self.witness_actions))
             .expect("a search with a known explanation ends");
-        replay(record.start, &actions).expect(EXPLAINED)
+        BluffMove::replayed(record.start, &actions)
     }
 }
 
@@ -128,4 +125,46 @@ fn replay(start: Board, actions: &[Action]) -> Result<BluffMove, BeliefError> {
             .map_err(|e| BeliefError::impossible(format!("action {i} ({action}): {e}")))?;
     }
     Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Options, Seat};
+    use rand::seq::IndexedRandom;
+
+    /// Views with events dropped or texts swapped are believed or refused, never a panic; a
+    /// belief built from one explains it.
+    #[test]
+    fn mangled_views_are_refused_or_explained() {
+        let mut rng = StdRng::seed_from_u64(8);
+        let (mut refused, mut explained) = (0, 0);
+        for _ in 0..6 {
+            let mut game = BluffMove::new(&Options::new()).unwrap();
+            crate::playout::random_playout(&mut game, &mut rng, 30);
+            for seat in Seat::ALL {
+                let view = game.view_revealed(seat, false);
+                for _ in 0..10 {
+                    let mut mangled = view.clone();
+                    let i = rand::Rng::random_range(&mut rng, 0..mangled.events.len());
+                    match rand::Rng::random_bool(&mut rng, 0.5) {
+                        true => drop(mangled.events.remove(i)),
+                        false => {
+                            let other = view.events.choose(&mut rng).unwrap();
+                            mangled.events[i].text = other.text.clone();
+                        }
+                    }
+                    match BluffMoveBelief::from_view(&mangled) {
+                        Ok(belief) => {
+                            let sample = belief.sample(&mut rng);
+                            assert_eq!(sample.view(seat).events, mangled.events);
+                            explained += 1;
+                        }
+                        Err(_) => refused += 1,
+                    }
+                }
+            }
+        }
+        assert!(refused > 50, "{refused} refused, {explained} explained");
+    }
 }

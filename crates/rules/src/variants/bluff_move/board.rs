@@ -3,9 +3,11 @@
 //! mover's own pieces only.
 
 use super::Action;
-use crate::board::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::board::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
 use crate::board::{Bitboard, Color, File, Rank, Role, Square};
-use crate::chess::Move;
+use crate::chess::{zobrist, CastlingMove, Move, CASTLING_MOVES};
 use arrayvec::ArrayVec;
 
 /// The `link` of a real piece without a bluff.
@@ -174,17 +176,17 @@ impl Board {
         self.put_real(color, to, role);
     }
 
-    /// The key of the public position: every image with its type and side, and the side to move.
+    /// The key of the public position: every image with its type and side, and the side to move
+    /// (orthodox chess's Zobrist keys).
     pub(super) fn public_key(&self) -> u64 {
-        let mut key = if self.turn == Color::Black {
-            KEYS[768]
-        } else {
-            0
+        let mut key = match self.turn {
+            Color::White => 0,
+            Color::Black => zobrist::black_to_move(),
         };
         for color in Color::ALL {
             for sq in self.images(color) {
                 let role = self.role(sq).expect("an image has a type");
-                key ^= KEYS[(color.index() * 6 + role.index()) * 64 + sq.index()];
+                key ^= zobrist::piece(color, role, sq);
             }
         }
         key
@@ -220,18 +222,14 @@ impl Board {
         Board::targets(color, role, from, self.counted(color, from))
     }
 
-    /// The castling moves of the side to move that are legal input.
+    /// The castling moves of the side to move that are legal input (orthodox chess's squares).
     pub(super) fn castlings(&self) -> ArrayVec<Move, 2> {
         let color = self.turn;
+        let unmoved = self.unmoved & self.real[color.index()];
         let mut moves = ArrayVec::new();
-        let rank = Rank::new(0).relative_to(color);
-        let king = Square::from_coords(File::new(4), rank);
-        if !(self.unmoved & self.real[color.index()]).contains(king) {
-            return moves;
-        }
-        for (rook_file, king_to) in [(7, 6), (0, 2)] {
-            let rook = Square::from_coords(File::new(rook_file), rank);
-            if !(self.unmoved & self.real[color.index()]).contains(rook) {
+        for castle in castling_moves(color) {
+            let (king, rook) = (castle.king_from, castle.rook_from);
+            if !(unmoved.contains(king) && unmoved.contains(rook)) {
                 continue;
             }
             let mut own = self.own(color);
@@ -241,10 +239,7 @@ impl Board {
                 }
             }
             if (between(king, rook) & own).is_empty() {
-                moves.push(Move::new(
-                    king,
-                    Square::from_coords(File::new(king_to), rank),
-                ));
+                moves.push(Move::new(king, castle.king_to));
             }
         }
         moves
@@ -365,10 +360,10 @@ pub(super) fn push_moves(
 }
 
 /// A pawn's input: one step straight onto a square without an own piece, two from its second
-/// rank, and a diagonal step onto any square without an own piece.
+/// rank, and a diagonal step (where a chess pawn attacks) onto any square without an own piece.
 fn pawn_targets(color: Color, from: Square, own: Bitboard) -> Bitboard {
     let dr = color.fold(1, -1);
-    let mut targets = Bitboard::EMPTY;
+    let mut targets = pawn_attacks(color, from) - own;
     if let Some(one) = from.offset(0, dr).filter(|&sq| !own.contains(sq)) {
         targets |= one;
         if from.rank() == Rank::new(1).relative_to(color) {
@@ -377,37 +372,27 @@ fn pawn_targets(color: Color, from: Square, own: Bitboard) -> Bitboard {
             }
         }
     }
-    for df in [-1, 1] {
-        if let Some(diagonal) = from.offset(df, dr).filter(|&sq| !own.contains(sq)) {
-            targets |= diagonal;
-        }
-    }
     targets
+}
+
+/// The two castling moves of `color`, king side first.
+pub(super) fn castling_moves(color: Color) -> &'static [CastlingMove] {
+    &CASTLING_MOVES[color.fold(0..2, 2..4)]
 }
 
 /// The squares a move from `from` to `to` meets, in order, `to` last (a knight's or a king's
 /// step: `to` only).
 pub(super) fn path(from: Square, to: Square) -> ArrayVec<Square, 7> {
-    let mut squares: ArrayVec<Square, 7> = between(from, to).into_iter().collect();
-    if to < from {
-        squares.reverse();
+    // `to` is the last square either way: the highest one going up, the lowest going down.
+    let mut bits = (between(from, to) | to).0;
+    let mut squares = ArrayVec::new();
+    while bits != 0 {
+        let index = match to > from {
+            true => bits.trailing_zeros(),
+            false => 63 - bits.leading_zeros(),
+        };
+        bits ^= 1 << index;
+        squares.push(Square::new(index));
     }
-    squares.push(to);
     squares
 }
-
-/// Zobrist keys for the public position: 2 sides x 6 types x 64 squares, and Black to move.
-static KEYS: [u64; 769] = {
-    let mut keys = [0; 769];
-    let mut state: u64 = 0xb1f_f00b_1ffe_d000;
-    let mut i = 0;
-    while i < keys.len() {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        keys[i] = z ^ (z >> 31);
-        i += 1;
-    }
-    keys
-};

@@ -99,15 +99,25 @@ impl BluffMove {
         self.quiet
     }
 
+<<<<<<< HEAD
     fn push_fact(
+=======
+    fn push_event(
+>>>>>>> belief
         &mut self,
         actor: Color,
         seats: Audience,
         kind: EventKind,
+<<<<<<< HEAD
         text: impl Display,
         fact: Fact,
     ) {
         self.log.push_fact(actor.into(), seats, kind, text, fact);
+=======
+        text: impl std::fmt::Display,
+    ) {
+        self.log.push_event(actor.into(), seats, kind, text);
+>>>>>>> belief
     }
 
     /// The events of an action: castling in the open; anything else sealed as its public form,
@@ -116,6 +126,7 @@ impl BluffMove {
         let public = resolution.public;
         let own = Audience::only(mover);
         if let Public::Castle(_) = public {
+<<<<<<< HEAD
             self.push_fact(
                 mover,
                 Audience::All,
@@ -148,6 +159,23 @@ impl BluffMove {
         }
         if let Some(fact) = resolution.private.fact() {
             self.push_fact(mover, own, EventKind::Info, resolution.private, fact);
+=======
+            self.push_event(mover, Audience::All, EventKind::Action, public);
+        } else {
+            self.push_event(mover, Audience::All, EventKind::Sealed, public);
+            let own = Audience::only(mover);
+            self.push_event(mover, own, EventKind::Action, action);
+        }
+        for capture in &resolution.captures {
+            self.push_event(mover, Audience::All, EventKind::Info, capture);
+        }
+        if let Some(destroyed) = resolution.destroyed {
+            self.push_event(mover, Audience::All, EventKind::Info, destroyed);
+        }
+        if resolution.private != resolve::Private::None {
+            let own = Audience::only(mover);
+            self.push_event(mover, own, EventKind::Info, resolution.private);
+>>>>>>> belief
         }
     }
 
@@ -229,6 +257,7 @@ impl Game for BluffMove {
         if let Some(reason) = self.board.refusal(*action) {
             return Err(ActionError::illegal(action, reason));
         }
+<<<<<<< HEAD
         let mover = self.board.turn;
         let resolution = resolve::play(&mut self.board, *action);
         self.report(mover, *action, &resolution);
@@ -245,6 +274,9 @@ impl Game for BluffMove {
             let index = self.log.actions.len() - 1;
             self.log.end_at(index, outcome, mover.into());
         }
+=======
+        self.replay(*action);
+>>>>>>> belief
         Ok(())
     }
 
@@ -260,6 +292,42 @@ impl Game for BluffMove {
 }
 
 impl BluffMove {
+    /// The game after a history known to be legal (one a belief's search drew).
+    fn replayed(start: Board, history: &[Action]) -> BluffMove {
+        let mut game = BluffMove::from_board(start);
+        // About three events an action: grown once, not doubling.
+        game.log.actions.reserve(history.len());
+        game.log.events.reserve(3 * history.len() + 1);
+        game.resolutions.reserve(history.len());
+        game.keys.reserve(history.len());
+        for &action in history {
+            game.replay(action);
+        }
+        game
+    }
+
+    /// Applies an action known to be legal (a history being replayed), without judging it.
+    fn replay(&mut self, action: Action) {
+        let mover = self.board.turn;
+        let resolution = resolve::play(&mut self.board, action);
+        self.report(mover, action, &resolution);
+        self.log.push_action(action);
+        self.quiet = if resolution.took_real() {
+            0
+        } else {
+            self.quiet + 1
+        };
+        self.keys.push(self.board.public_key());
+        let ending = self.ending(mover, &resolution);
+        self.resolutions.push(resolution);
+        if let Some(outcome) = ending {
+            let index = self.log.actions.len() - 1;
+            self.log
+                .push_event_at(index, mover.into(), Audience::All, EventKind::End, outcome);
+            self.log.outcome = Some(outcome);
+        }
+    }
+
     /// Like [`Game::resample`], also returning the log of the sample's importance weight (see
     /// [`BluffMoveBelief::sample_weighted`]); drawn from the seat's view alone.
     pub fn resample_weighted(&self, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {

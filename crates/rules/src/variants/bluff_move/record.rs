@@ -3,7 +3,7 @@
 //! own actions what only it learnt). The search (`resample.rs`) and its lookahead work on this
 //! alone, never on the game itself.
 
-use super::board::{path, Board};
+use super::board::{castling_moves, path, Board};
 use super::resolve::{castling_rook, Capture, Destroyed, Private, Public, Resolution};
 use super::Action;
 use crate::belief::BeliefError;
@@ -120,7 +120,11 @@ fn read_event(step: &mut Step, seat: Seat, event: &Event) -> Option<()> {
         }
         // Castling is open: its one action event is everyone's.
         EventKind::Action if everyone && step.public.is_none() => {
-            let mv = text.parse().ok()?;
+            let mv: crate::chess::Move = text.parse().ok()?;
+            let mover = step.mover?;
+            castling_moves(mover)
+                .iter()
+                .find(|c| c.king_from == mv.from && c.king_to == mv.to && mv.promotion.is_none())?;
             step.public = Some(Public::Castle(mv));
             if seat.color() == step.mover {
                 step.own = Some(Action::Move(mv));

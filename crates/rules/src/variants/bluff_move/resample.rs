@@ -16,7 +16,7 @@
 //! history that explains the record (the true one, and the belief's witness) is among the
 //! explanations, and every search has a chance to draw it (after 30 restarts the search checks
 //! that the witness passes, so that a bug fails loudly rather than hanging). Building a belief,
-//! the search has no witness yet: it gives up after 60 restarts and calls the view impossible. (A
+//! the search has no witness yet: it gives up after 20 restarts and calls the view impossible. (A
 //! complete search that backs up one choice at a time was tried as the last resort and measured
 //! exponential: over a minute for some 60-action histories.)
 //!
@@ -39,7 +39,7 @@ use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
 use crate::board::attacks::{between, line};
-use crate::board::{Bitboard, Square};
+use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -52,7 +52,7 @@ const SUSPICIOUS_RESTARTS: usize = 30;
 
 /// Restarts after which a search with no known explanation gives up: the view is taken as
 /// impossible. A possible view is explained within a few restarts.
-pub(super) const GIVE_UP_RESTARTS: usize = 60;
+pub(super) const GIVE_UP_RESTARTS: usize = 20;
 
 /// A history drawn for the record, and (when `weighted`) the log of its importance weight,
 /// else 0. With a `known` explanation (the belief's witness) the search runs until it finds
@@ -177,6 +177,10 @@ impl Search<'_> {
             return (!board.has_legal_action()).then_some(Bitboard::FULL);
         }
         if let Some(action) = self.record.own[step] {
+            // Only a hostile view has an own action its own pieces do not allow.
+            if board.refusal(action).is_some() {
+                return Some(Bitboard::FULL);
+            }
             let mut next = *board;
             if resolve::play(&mut next, action) != self.record.seen[step] {
                 let mv = action.mv();
@@ -333,10 +337,19 @@ impl Search<'_> {
         let candidates = match seen.public {
             Public::Castle(mv) if board.castlings().contains(&mv) => vec![Action::Move(mv)],
             Public::Castle(_) => Vec::new(),
-            Public::Image { from, to, .. } => image_moves(board, from, to),
-            Public::Pass => board.legal_actions(),
+            Public::Image { from, to, .. } => {
+                // Only a piece stopped on `to` (by a real piece taken or met there, or a real
+                // pawn's step stopped short, which the seat may not see) aimed beyond it.
+                let real_met = seen.destroyed.is_some_and(|d| d.square == to)
+                    || seen
+                        .captures
+                        .iter()
+                        .any(|c| matches!(c, Capture::Real { square, .. } if *square == to));
+                image_moves(board, from, to, real_met)
+            }
+            Public::Pass => pass_candidates(board),
         };
-        let mut options = Vec::new();
+        let mut options = Vec::with_capacity(candidates.len());
         for action in candidates {
             let mut next = *board;
             let resolution = resolve::play(&mut next, action);
@@ -404,6 +417,39 @@ fn decided(before: &Board, after: &Board, action: Action, resolution: &Resolutio
     decided & after.real[color]
 }
 
+/// The legal actions that may leave every image as it was, in the order of the legal actions
+/// (the draw shuffles them: listing them in another order draws other histories for a seed).
+fn pass_candidates(board: &Board) -> Vec<Action> {
+    let mut actions = board.legal_actions();
+    actions.retain(|&a| may_show_nothing(board, a));
+    actions
+}
+
+/// Whether `action` may leave every image as it was (a cheap test that lets through every action
+/// that does, and few others): a pawn's diagonal step onto no enemy piece, castling stopped by
+/// an enemy real piece, a real pawn's straight step blocked at once, a real piece going onto or
+/// past its own bluff's square.
+fn may_show_nothing(board: &Board, action: Action) -> bool {
+    let mv = action.mv();
+    let them = !board.turn;
+    let pawn = board.role(mv.from) == Some(Role::Pawn);
+    if pawn && mv.from.file() != mv.to.file() {
+        return !board.own(them).contains(mv.to);
+    }
+    if board.is_bluff(mv.from) {
+        return false;
+    }
+    let enemy_real = board.real[them.index()];
+    if matches!(action, Action::Move(_)) && board.is_castling(mv) {
+        let (rook, _) = resolve::castling_rook(mv);
+        return (between(mv.from, rook) & enemy_real).any();
+    }
+    let first = super::board::path(mv.from, mv.to)[0];
+    let blocked = pawn && matches!(action, Action::Move(_)) && enemy_real.contains(first);
+    let on_path = |b: Square| b == mv.to || between(mv.from, mv.to).contains(b);
+    blocked || board.bluff_of(mv.from).is_some_and(on_path)
+}
+
 /// The squares whose pieces differ between two boards.
 fn footprint(a: &Board, b: &Board) -> Bitboard {
     let mut squares = Bitboard::EMPTY;
@@ -414,15 +460,17 @@ fn footprint(a: &Board, b: &Board) -> Bitboard {
 }
 
 /// The actions that could have moved the image on `from` to `to`: a real piece or a bluff
-/// travelling to `to` or beyond it (stopped or destroyed there).
-fn image_moves(board: &Board, from: Square, to: Square) -> Vec<Action> {
+/// travelling to `to`, or beyond it when it may have stopped there: a real piece was met there
+/// (`real_met`), or a pawn's straight step stopped short.
+fn image_moves(board: &Board, from: Square, to: Square, real_met: bool) -> Vec<Action> {
     let color = board.turn;
     let mut actions = Vec::new();
     let reaches = |source: Square| {
+        let beyond = real_met || board.role(source) == Some(Role::Pawn);
         board
             .piece_targets(source)
             .into_iter()
-            .filter(|&t| t == to || between(source, t).contains(to))
+            .filter(|&t| t == to || (beyond && between(source, t).contains(to)))
             .collect::<Bitboard>()
     };
     let wraps: [fn(Move) -> Action; 2] = [Action::Move, Action::Bluff];
@@ -447,6 +495,29 @@ mod soundness {
     use crate::variants::bluff_move::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
+
+    /// Every legal action that shows nothing is among the candidates for a pass, which are legal.
+    #[test]
+    fn every_action_that_shows_nothing_is_a_candidate_for_a_pass() {
+        let mut rng = StdRng::seed_from_u64(12);
+        let mut passes = 0;
+        for _ in 0..20 {
+            let mut game = BluffMove::new(&Options::new()).unwrap();
+            while let Some(action) = crate::playout::random_action(&game, &mut rng) {
+                let candidates = pass_candidates(&game.board);
+                for a in game.legal_actions() {
+                    let mut board = game.board;
+                    if resolve::play(&mut board, a).public == Public::Pass {
+                        assert!(candidates.contains(&a), "{a}");
+                        passes += 1;
+                    }
+                }
+                assert!(candidates.iter().all(|a| game.legal_actions().contains(a)));
+                game.apply(&action).unwrap();
+            }
+        }
+        assert!(passes > 1000, "{passes}");
+    }
 
     /// The search ends only if the truth always passes the lookahead built from the view.
     #[test]

@@ -4,9 +4,14 @@
 use super::board::{path, Board};
 use super::Action;
 use crate::board::attacks::between;
+<<<<<<< HEAD
 use crate::board::{Color, File, Rank, Role, Square};
 use crate::chess::Move;
 use crate::fact::{Fact, StopReason};
+=======
+use crate::board::{Color, Rank, Role, Square};
+use crate::chess::{Move, CASTLING_MOVES};
+>>>>>>> belief
 use arrayvec::ArrayVec;
 use core::fmt;
 
@@ -542,15 +547,13 @@ fn new_bluff(board: &mut Board, mv: Move) -> Resolution {
     resolution
 }
 
-/// The rook's square and its destination for castling `mv`.
+/// The rook's square and its destination for castling `mv` (orthodox chess's squares).
 pub(super) fn castling_rook(mv: Move) -> (Square, Square) {
-    let rank = mv.from.rank();
-    let kingside = mv.to.file() > mv.from.file();
-    let (from, to) = if kingside { (7, 5) } else { (0, 3) };
-    (
-        Square::from_coords(File::new(from), rank),
-        Square::from_coords(File::new(to), rank),
-    )
+    let castle = CASTLING_MOVES
+        .iter()
+        .find(|c| c.king_from == mv.from && c.king_to == mv.to)
+        .expect("castling is one of the four castling moves");
+    (castle.rook_from, castle.rook_to)
 }
 
 fn castle(board: &mut Board, mv: Move) -> Resolution {
