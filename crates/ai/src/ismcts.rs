@@ -29,11 +29,11 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 /// The exploration constant of UCB.
-const EXPLORATION: f64 = 0.7;
+const EXPLORATION: f64 = 0.35;
 /// The weight of progressive bias.
 const BIAS: f64 = 1.0;
 /// Rewards within this of the best count as near-equal at a bluff decision.
-const TOLERANCE: f64 = 0.04;
+const TOLERANCE: f64 = 0.02;
 /// A table with more nodes than this starts again empty.
 const MAX_NODES: usize = 1 << 20;
 
