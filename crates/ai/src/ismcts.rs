@@ -168,7 +168,11 @@ pub fn search<G: Variant>(
         .iter()
         .filter(|e| root_actions.contains(&e.action))
         .collect();
-    let chosen = choose::<G>(&root, legal, rng).unwrap_or_else(|| root_actions[0].clone());
+    let chosen = match G::mixed(legal) {
+        true => choose::<G>(&root, legal, rng),
+        false => guarded(&root, &pool, color),
+    }
+    .unwrap_or_else(|| root_actions[0].clone());
     Ok(Found {
         action: chosen.to_string(),
         iterations,
@@ -177,6 +181,63 @@ pub fn search<G: Variant>(
             .map(|e| (e.action.to_string(), e.visits, e.mean()))
             .collect(),
     })
+}
+
+/// Root actions checked against the opponent's best reply.
+const GUARDED: usize = 5;
+/// Worlds each is checked in.
+const GUARD_WORLDS: usize = 4;
+/// The weight of the worst case (StrangeFish2 scores 70% mean, 30% worst case).
+const WORST_CASE: f64 = 0.3;
+
+/// Among the most visited root actions, the best by 70% of the search's mean and 30% of the
+/// worst case: the reward after the opponent's best immediate reply in a few pooled worlds,
+/// the opponent seeing the world whole. It guards against the search's blind spot, an opponent
+/// reply that is good only against one hidden choice of ours and so rarely explored.
+fn guarded<G: Variant>(root: &[&Edge<G::Action>], pool: &[G], color: Color) -> Option<G::Action> {
+    let mut ranked: Vec<&&Edge<G::Action>> = root.iter().collect();
+    ranked.sort_by(|a, b| b.visits.cmp(&a.visits));
+    ranked.truncate(GUARDED);
+    let score = |edge: &Edge<G::Action>| {
+        let worst = pool
+            .iter()
+            .take(GUARD_WORLDS)
+            .filter_map(|world| worst_reply(world, &edge.action, color))
+            .fold(None, |acc: Option<(f64, usize)>, v| {
+                Some(acc.map_or((v, 1), |(s, n)| (s + v, n + 1)))
+            });
+        match worst {
+            Some((sum, n)) => (1.0 - WORST_CASE) * edge.mean() + WORST_CASE * sum / n as f64,
+            None => edge.mean(),
+        }
+    };
+    ranked
+        .into_iter()
+        .map(|e| (score(e), e))
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, e)| e.action.clone())
+}
+
+/// The reward for `color` after `action` and the opponent's best reply in `world`, when the
+/// opponent acts next.
+fn worst_reply<G: Variant>(world: &G, action: &G::Action, color: Color) -> Option<f64> {
+    let mut after = world.clone();
+    after.apply(action).ok()?;
+    if after.outcome().is_some() {
+        return Some(reward(&after, color));
+    }
+    if after.to_act()?.color()? == color || after.setup_due() {
+        return None;
+    }
+    after
+        .legal_actions()
+        .iter()
+        .filter_map(|reply| {
+            let mut next = after.clone();
+            next.apply(reply).ok()?;
+            Some(reward(&next, color))
+        })
+        .min_by(f64::total_cmp)
 }
 
 /// The most visited root action, or a regret-matching mix at a bluff decision.
