@@ -196,7 +196,7 @@ const WORST_CASE: f64 = 0.3;
 /// reply that is good only against one hidden choice of ours and so rarely explored.
 fn guarded<G: Variant>(root: &[&Edge<G::Action>], pool: &[G], color: Color) -> Option<G::Action> {
     let mut ranked: Vec<&&Edge<G::Action>> = root.iter().collect();
-    ranked.sort_by(|a, b| b.visits.cmp(&a.visits));
+    ranked.sort_by_key(|e| std::cmp::Reverse(e.visits));
     ranked.truncate(GUARDED);
     let score = |edge: &Edge<G::Action>| {
         let worst = pool
