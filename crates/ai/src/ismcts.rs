@@ -169,7 +169,7 @@ pub fn search<G: Variant>(
         .filter(|e| root_actions.contains(&e.action))
         .collect();
     let chosen = match G::mixed(legal) {
-        true => choose::<G>(&root, legal, rng),
+        true => choose::<G>(&root, legal, rng, |e| guard_value(e, &pool, color)),
         false => guarded(&root, &pool, color),
     }
     .unwrap_or_else(|| root_actions[0].clone());
@@ -198,24 +198,24 @@ fn guarded<G: Variant>(root: &[&Edge<G::Action>], pool: &[G], color: Color) -> O
     let mut ranked: Vec<&&Edge<G::Action>> = root.iter().collect();
     ranked.sort_by_key(|e| std::cmp::Reverse(e.visits));
     ranked.truncate(GUARDED);
-    let score = |edge: &Edge<G::Action>| {
-        let worst = pool
-            .iter()
-            .take(GUARD_WORLDS)
-            .filter_map(|world| worst_reply(world, &edge.action, color))
-            .fold(None, |acc: Option<(f64, usize)>, v| {
-                Some(acc.map_or((v, 1), |(s, n)| (s + v, n + 1)))
-            });
-        match worst {
-            Some((sum, n)) => (1.0 - WORST_CASE) * edge.mean() + WORST_CASE * sum / n as f64,
-            None => edge.mean(),
-        }
-    };
     ranked
         .into_iter()
-        .map(|e| (score(e), e))
+        .map(|e| (guard_value(e, pool, color), e))
         .max_by(|a, b| a.0.total_cmp(&b.0))
         .map(|(_, e)| e.action.clone())
+}
+
+/// 70% of an edge's mean and 30% of its worst case over a few pooled worlds.
+fn guard_value<G: Variant>(edge: &Edge<G::Action>, pool: &[G], color: Color) -> f64 {
+    let worst: Vec<f64> = pool
+        .iter()
+        .take(GUARD_WORLDS)
+        .filter_map(|world| worst_reply(world, &edge.action, color))
+        .collect();
+    match worst.len() {
+        0 => edge.mean(),
+        n => (1.0 - WORST_CASE) * edge.mean() + WORST_CASE * worst.iter().sum::<f64>() / n as f64,
+    }
 }
 
 /// The reward for `color` after `action` and the opponent's best reply in `world`, when the
@@ -240,11 +240,12 @@ fn worst_reply<G: Variant>(world: &G, action: &G::Action, color: Color) -> Optio
         .min_by(f64::total_cmp)
 }
 
-/// The most visited root action, or a regret-matching mix at a bluff decision.
+/// The most visited root action, or at a bluff decision a regret-matching mix by `value`.
 fn choose<G: Variant>(
     root: &[&Edge<G::Action>],
     legal: &[String],
     rng: &mut dyn RngCore,
+    value: impl Fn(&Edge<G::Action>) -> f64,
 ) -> Option<G::Action> {
     let most = root.iter().max_by_key(|e| e.visits)?;
     if !G::mixed(legal) {
@@ -255,10 +256,11 @@ fn choose<G: Variant>(
         .iter()
         .filter(|e| e.visits * 8 >= most.visits)
         .collect();
-    let best = trusted.iter().map(|e| e.mean()).fold(f64::MIN, f64::max);
-    let regrets: Vec<f64> = trusted
+    let values: Vec<f64> = trusted.iter().map(|e| value(e)).collect();
+    let best = values.iter().copied().fold(f64::MIN, f64::max);
+    let regrets: Vec<f64> = values
         .iter()
-        .map(|e| (e.mean() - (best - TOLERANCE)).max(0.0))
+        .map(|v| (v - (best - TOLERANCE)).max(0.0))
         .collect();
     let total: f64 = regrets.iter().sum();
     let mut pick = rng.random::<f64>() * total;
@@ -405,7 +407,7 @@ mod tests {
         let mut counts = [0; 2];
         for seed in 0..400 {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let chosen = choose::<G>(&root, &legal, &mut rng).unwrap();
+            let chosen = choose::<G>(&root, &legal, &mut rng, Edge::mean).unwrap();
             counts[usize::from(chosen == actions[1])] += 1;
         }
         counts
