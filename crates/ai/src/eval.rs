@@ -42,7 +42,35 @@ const KING_DANGER: f64 = 0.15;
 
 /// Material, mobility, pawn advance and king danger of an orthodox position.
 pub fn position(pos: &Position, color: Color) -> f64 {
-    side(pos, color) - side(pos, !color)
+    let score = side(pos, color) - side(pos, !color);
+    score + mop_up(pos, color, score) - mop_up(pos, !color, -score)
+}
+
+/// Material ahead from which the winning side drives the enemy king to the edge.
+const WINNING: f64 = 3.0;
+
+/// When `color` is well ahead: the enemy king's distance from the centre, and the kings'
+/// closeness, so that a won ending makes progress instead of repeating.
+fn mop_up(pos: &Position, color: Color, score: f64) -> f64 {
+    let (Some(own), Some(enemy)) = (
+        pos.pieces(color, Role::King).first(),
+        pos.pieces(!color, Role::King).first(),
+    ) else {
+        return 0.0;
+    };
+    if score < WINNING {
+        return 0.0;
+    }
+    let centre = |sq: Square| {
+        let (f, r) = (sq.file().index() as i32, sq.rank().index() as i32);
+        (2 * f - 7).abs().max((2 * r - 7).abs()) as f64
+    };
+    let gap = {
+        let (a, b) = (own.file().index() as i32, own.rank().index() as i32);
+        let (c, d) = (enemy.file().index() as i32, enemy.rank().index() as i32);
+        (a - c).abs().max((b - d).abs()) as f64
+    };
+    0.05 * centre(enemy) + 0.04 * (7.0 - gap)
 }
 
 fn side(pos: &Position, color: Color) -> f64 {

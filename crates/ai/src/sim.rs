@@ -7,7 +7,7 @@ use bluffchess_rules::{Color, Recording};
 use rand::RngCore;
 
 /// Pawns of evaluation that make a reward of about 0.73 (a logistic scale).
-const SCALE: f64 = 3.0;
+const SCALE: f64 = 2.0;
 
 /// The reward of a world for `color` in [0, 1]: 1, 0 or 1/2 when the game is over, else the
 /// evaluation squashed by a logistic curve.

@@ -3,8 +3,11 @@
 //! Where the rules crate has a [`Belief`] for the variant, the worlds are its samples. Bluff-move
 //! has none yet: [`Replayed`] replays the view's history, taking the seat's own actions as they
 //! were and, for each hidden action of the opponent, one of the opponent's actions (in random
-//! order) that shows the seat exactly the events it saw. It never backs up, so it may fail on a
-//! long history; it then tries again, and after a few failures gives the first history it found.
+//! order) that shows the seat exactly the events it saw. When none does (an earlier hidden choice
+//! was wrong), the history so far is drawn again by the rules' own sampler, [`Game::resample`],
+//! which reads only the seat's view of that history, the seat's real view up to there. Once one
+//! history explains the whole view, the worlds are that history's resamples: the rules' sampler,
+//! fed with nothing but the view.
 //! When the rules crate gains `BluffMoveBelief`, `Variant::Worlds` for Bluff-move switches to
 //! `FromBelief<BluffMoveBelief>` in `variant.rs` and this goes.
 
@@ -54,8 +57,11 @@ pub struct Replayed<G: Game> {
     first: G,
 }
 
-/// Replays tried before a sample settles for the first history found.
-const ATTEMPTS: usize = 8;
+/// Replays tried before the view is found impossible.
+const ATTEMPTS: usize = 4;
+
+/// Times a step may draw the history before it anew before the replay gives up.
+const RESAMPLES: usize = 24;
 
 impl<G: Game> Worlds for Replayed<G> {
     type Game = G;
@@ -77,43 +83,53 @@ impl<G: Game> Worlds for Replayed<G> {
             first: start,
         };
         let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
-        replayed.first = (0..ATTEMPTS * 4)
+        replayed.first = (0..ATTEMPTS)
             .find_map(|_| replayed.replay(&mut rng))
             .ok_or("no history found that explains the view")?;
         Ok(replayed)
     }
 
     fn sample(&self, rng: &mut dyn RngCore) -> G {
-        (0..ATTEMPTS)
-            .find_map(|_| self.replay(rng))
-            .unwrap_or_else(|| self.first.clone())
+        self.first.resample(self.seat, rng)
     }
 }
 
 impl<G: Game> Replayed<G> {
-    /// One history that shows the seat its events, or `None` at a dead end.
+    /// One history that shows the seat its events, or `None` when it cannot be found.
     fn replay(&self, rng: &mut dyn RngCore) -> Option<G> {
         let mut game = G::new(&self.options).ok()?;
         for seen in &self.steps {
-            let own = seen.iter().find(|e| {
-                e.kind == bluffchess_rules::EventKind::Action
-                    && e.actor.color().is_some()
-                    && e.actor.color() == self.seat.color()
-            });
-            game = match own {
-                Some(event) => {
-                    let mut next = game;
-                    next.apply_text(&event.text).ok()?;
-                    self.shows(&next, seen).then_some(next)?
+            let mut tries = 0;
+            game = loop {
+                if let Some(next) = self.step(&game, seen, rng) {
+                    break next;
                 }
-                None => self.explain(&game, seen, rng)?,
+                // A hidden choice made earlier cannot explain what the seat saw now: draw the
+                // history so far again with the rules' own sampler (it reads the seat's view
+                // of `game` only, which is the seat's real view up to here).
+                tries += 1;
+                if tries > RESAMPLES {
+                    return None;
+                }
+                game = game.resample(self.seat, rng);
             };
         }
         Some(game)
     }
 
-    /// The game after one of the actor's actions that shows the seat `seen`.
-    fn explain(&self, game: &G, seen: &[Event], rng: &mut dyn RngCore) -> Option<G> {
+    /// The game after the step's action: the seat's own as it was, or one of the other side's
+    /// (in random order) that shows the seat what it saw.
+    fn step(&self, game: &G, seen: &[Event], rng: &mut dyn RngCore) -> Option<G> {
+        let own = seen.iter().find(|e| {
+            e.kind == bluffchess_rules::EventKind::Action
+                && e.actor.color().is_some()
+                && e.actor.color() == self.seat.color()
+        });
+        if let Some(event) = own {
+            let mut next = game.clone();
+            next.apply_text(&event.text).ok()?;
+            return self.shows(&next, seen).then_some(next);
+        }
         let mut actions = game.legal_actions();
         if actions.is_empty() {
             actions = game.chance_outcomes().into_iter().map(|(a, _)| a).collect();
@@ -135,5 +151,45 @@ impl<G: Game> Replayed<G> {
             .iter()
             .filter(|e| e.seats.includes(self.seat));
         shown.eq(seen.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::variants::bluff_move::BluffMove;
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_true_history_shows_the_seat_its_events() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+        let mut game = BluffMove::new(&Default::default()).unwrap();
+        bluffchess_rules::playout::random_playout(&mut game, &mut rng, 40);
+        let seat = Seat::from(game.to_act().and_then(|a| a.color()).unwrap());
+        let replayed = Replayed::<BluffMove>::from_view(&game.view(seat));
+        let view = game.view(seat);
+        let mut steps: Vec<Vec<Event>> = Vec::new();
+        for event in view.events {
+            if steps.len() <= event.action {
+                steps.resize(event.action + 1, Vec::new());
+            }
+            steps[event.action].push(event);
+        }
+        let mut again = BluffMove::new(&Default::default()).unwrap();
+        for (i, action) in game.history().iter().enumerate() {
+            again.apply(action).unwrap();
+            let probe = Replayed {
+                steps: steps.clone(),
+                seat,
+                options: Default::default(),
+                first: again.clone(),
+            };
+            assert!(
+                probe.shows(&again, &steps[i]),
+                "step {i} {action}: {:?}",
+                steps[i]
+            );
+        }
+        assert!(replayed.is_ok(), "{:?}", replayed.err());
     }
 }

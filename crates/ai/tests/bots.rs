@@ -35,7 +35,7 @@ fn game(variant: &str, white: &str, black: &str, seed: u64, actions: usize) -> V
 #[test]
 fn every_bot_plays_legal_actions_in_every_variant() {
     for spec in VARIANTS {
-        game(spec.id, "greedy:samples=2", "random:seed=1", 5, 30);
+        game(spec.id, "greedy:samples=2", "random:seed=1", 5, 20);
         game(
             spec.id,
             "ismcts:iterations=30,samples=2",

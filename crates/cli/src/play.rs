@@ -484,7 +484,7 @@ mod tests {
             scripted: false,
             shown: 0,
             out: &mut out,
-            bot: BuiltIn::new(BotSpec::parse("random").unwrap()),
+            bot: BuiltIn::new(BotSpec::new(bluffchess_ai::Kind::Random)),
         };
         terminal.show_position().unwrap();
         for action in actions {
