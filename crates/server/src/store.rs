@@ -5,8 +5,10 @@
 //! and answers each writer only after the transaction has committed. The database runs in WAL
 //! mode with `synchronous=FULL`: a committed action survives a process crash and a power loss.
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteConnection, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
+};
+use sqlx::{Connection, Row, SqlitePool};
 use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -253,12 +255,25 @@ async fn write_loop(pool: SqlitePool, mut jobs: mpsc::Receiver<Job>) {
     }
 }
 
+fn fail(e: sqlx::Error) -> String {
+    tracing::error!("database write failed: {e}");
+    format!("the database refused the write: {e}")
+}
+
 async fn commit(pool: &SqlitePool, writes: &[&Write]) -> Result<(), String> {
-    let fail = |e: sqlx::Error| {
-        tracing::error!("database write failed: {e}");
-        format!("the database refused the write: {e}")
-    };
-    let mut tx = pool.begin().await.map_err(fail)?;
+    let mut conn = pool.acquire().await.map_err(fail)?;
+    let result = commit_on(&mut conn, writes).await;
+    if result.is_err() {
+        // A failed write (a full disk) can leave SQLite's transaction and the driver's view of it
+        // apart, so that later commits only release a savepoint of a transaction that never
+        // commits (tests/faults.rs, disk full): a fresh connection starts clean.
+        let _ = conn.close().await;
+    }
+    result
+}
+
+async fn commit_on(conn: &mut SqliteConnection, writes: &[&Write]) -> Result<(), String> {
+    let mut tx = conn.begin().await.map_err(fail)?;
     for write in writes {
         match write {
             Write::Game(g) => {
