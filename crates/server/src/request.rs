@@ -19,6 +19,7 @@ pub const MAX_ACTION_LEN: usize = 1024;
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     /// The variant id: `chess`, `alter-ego`, `ambiguous`, `bluff-move`, `reality-check`, `bs`.
+    #[schema(example = "chess")]
     pub variant: String,
     /// The variant's rules options; values are strings, numbers or booleans.
     #[serde(default)]
@@ -65,6 +66,7 @@ pub struct Creation {
 #[serde(deny_unknown_fields)]
 pub struct ActionRequest {
     /// The action in the variant's notation (`e2e4`, `stay`, `setup random`, ...).
+    #[schema(example = "e2e4")]
     pub action: String,
 }
 
