@@ -1,71 +1,18 @@
 //! `bluffchess serve` killed with SIGKILL mid-game keeps every acknowledged action: the real
 //! binary, a database on disk, plain HTTP over 127.0.0.1 (a tiny client on std alone).
 
+mod common;
+
+use common::{request, serve, VARIANTS};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-struct Serve {
-    child: Child,
-    addr: SocketAddr,
-}
-
-fn serve(db: &std::path::Path) -> Serve {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bluffchess"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database"])
-        .arg(format!("sqlite:{}", db.display()))
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .parse()
-        .unwrap();
-    Serve { child, addr }
-}
-
-/// One request; `None` when the connection fails (the server is down).
-fn request(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> Option<(u16, Value)> {
-    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .ok()?;
-    let body = body.map(Value::to_string).unwrap_or_default();
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).ok()?;
-    stream.write_all(body.as_bytes()).ok()?;
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).ok()?;
-    let text = String::from_utf8(answer).ok()?;
-    let (head, body) = text.split_once("\r\n\r\n")?;
-    let status = head.split_whitespace().nth(1)?.parse().ok()?;
-    Some((status, serde_json::from_str(body).ok()?))
-}
 
 struct Game {
     id: String,
@@ -158,14 +105,7 @@ fn sigkill_mid_game_loses_no_acknowledged_action() {
     let db = std::env::temp_dir().join(format!("bluffchess-crash-{}.db", std::process::id()));
     let mut server = serve(&db);
     let mut games = Vec::new();
-    for variant in [
-        "chess",
-        "alter-ego",
-        "bs",
-        "reality-check",
-        "bluff-move",
-        "ambiguous",
-    ] {
+    for variant in VARIANTS {
         let body = json!({"variant": variant, "color": "white", "opponent": "open"});
         let (status, created) =
             request(server.addr, "POST", "/api/games", None, Some(&body)).unwrap();

@@ -30,11 +30,7 @@ pub use log::Recording;
 pub use registry::{VariantSpec, VARIANTS};
 pub use variants::alter_ego::{AlterEgo, AlterEgoBelief};
 pub use variants::ambiguous::{Ambiguous, AmbiguousBelief};
-<<<<<<< HEAD
-pub use variants::bluff_move::BluffMove;
-=======
 pub use variants::bluff_move::{BluffMove, BluffMoveBelief};
->>>>>>> belief
 pub use variants::bs::{Bs, BsBelief};
 pub use variants::chess::{Chess, ChessBelief};
 pub use variants::reality_check::{RealityCheck, RealityCheckBelief};

@@ -124,16 +124,10 @@ impl<A> Log<A> {
                 *key = mix(*key, hash);
             }
         }
-<<<<<<< HEAD
-        if self.recording == Recording::Events {
-            let mut event = Event::new(index, actor, seats, kind, text.to_string());
+        if let Some(stored) = stored {
+            let mut event = Event::new(index, actor, seats, kind, stored);
             event.fact = Some(fact);
             self.events.push(event);
-=======
-        if let Some(stored) = stored {
-            self.events
-                .push(Event::new(index, actor, seats, kind, stored));
->>>>>>> belief
         }
     }
 

@@ -3,8 +3,8 @@
 use crate::error::ApiError;
 use crate::game::{index, Command, Connected, Shared};
 use crate::hub::{token_hash, Hub, NewGame, StreamSlot};
+use crate::request;
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::JsonRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -12,8 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Options, Seat};
-use serde::Deserialize;
+use bluffchess_rules::game::Seat;
 use serde_json::{json, Value};
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
@@ -26,31 +25,42 @@ use tokio::sync::{oneshot, watch};
 /// What every handler shares.
 pub type App = Arc<Hub>;
 
-/// A JSON body whose refusals are JSON too.
-pub struct JsonBody<T>(pub T);
+/// A body that says it is JSON, unread: [`request`] reads it. Its refusals are JSON too.
+pub struct JsonBytes(pub Bytes);
 
-impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for JsonBody<T> {
+impl<S: Send + Sync> FromRequest<S> for JsonBytes {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(JsonBody(value)),
-            Err(rejection) => Err(json_refusal(rejection)),
+        if !is_json(req.headers()) {
+            return Err(request::not_json());
         }
+        Bytes::from_request(req, state)
+            .await
+            .map(JsonBytes)
+            .map_err(|rejection| body_refusal(rejection.status(), rejection.body_text()))
     }
 }
 
-fn json_refusal(rejection: JsonRejection) -> ApiError {
-    let status = rejection.status();
-    let text = rejection.body_text();
-    let message = match &rejection {
-        JsonRejection::MissingJsonContentType(_) => {
-            "the body must be JSON with Content-Type: application/json".to_string()
-        }
-        _ if status == StatusCode::PAYLOAD_TOO_LARGE => "the request body is too large".to_string(),
-        _ => text,
+/// Whether the request says its body is JSON (`application/json`, `application/*+json`).
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(mime) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+    else {
+        return false;
     };
-    ApiError::new(status, message)
+    let mime = mime.trim().to_ascii_lowercase();
+    mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+}
+
+fn body_refusal(status: StatusCode, text: String) -> ApiError {
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(status, "the request body is too large")
+    } else {
+        ApiError::new(status, text)
+    }
 }
 
 /// The seat a request's `Authorization` header names: `None` without the header.
@@ -120,91 +130,26 @@ async fn ask<T>(
         .map_err(|_| ApiError::unavailable("the game is shutting down"))
 }
 
-/// `POST /api/games`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    variant: String,
-    #[serde(default)]
-    options: Option<serde_json::Map<String, Value>>,
-    #[serde(default)]
-    clock: Option<ClockRequest>,
-    #[serde(default)]
-    color: Option<String>,
-    #[serde(default)]
-    opponent: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ClockRequest {
-    initial_s: f64,
-    increment_s: f64,
-}
-
-fn options_of(map: Option<serde_json::Map<String, Value>>) -> Result<Options, ApiError> {
-    let mut options = Options::new();
-    for (name, value) in map.unwrap_or_default() {
-        let value = match value {
-            Value::String(s) => s,
-            Value::Bool(_) | Value::Number(_) => value.to_string(),
-            _ => {
-                return Err(ApiError::bad(format!(
-                    "option {name:?} must be a string, number or boolean"
-                )))
-            }
-        };
-        options.insert(name, value);
-    }
-    Ok(options)
-}
-
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = crate::request::CreateRequest, content_type = "application/json"), responses((status = 201, description = "the game, and the creator's seat", body = crate::openapi::Seated), crate::openapi::Refusals))]
 pub async fn create(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    JsonBody(request): JsonBody<CreateRequest>,
+    JsonBytes(body): JsonBytes,
 ) -> Result<Response, ApiError> {
-    let options = options_of(request.options)?;
-    let clock = match request.clock {
-        None => None,
-        Some(c) => {
-            let ok = c.initial_s.is_finite()
-                && c.increment_s.is_finite()
-                && (0.1..=10_800.0).contains(&c.initial_s)
-                && (0.0..=600.0).contains(&c.increment_s);
-            if !ok {
-                return Err(ApiError::bad(
-                    "\"clock\" needs initial_s from 0.1 to 10800 and increment_s from 0 to 600",
-                ));
-            }
-            Some((
-                (c.initial_s * 1000.0).round() as i64,
-                (c.increment_s * 1000.0).round() as i64,
-            ))
+    let creation = request::creation(&body)?;
+    let seat = creation.color.unwrap_or_else(|| {
+        if crate::hub::os_u64() & 1 == 0 {
+            Color::White
+        } else {
+            Color::Black
         }
-    };
-    let seat = match request.color.as_deref().unwrap_or("random") {
-        "white" => Color::White,
-        "black" => Color::Black,
-        "random" => {
-            if crate::hub::os_u64() & 1 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            }
-        }
-        _ => {
-            return Err(ApiError::bad(
-                "\"color\" must be \"white\", \"black\" or \"random\"",
-            ))
-        }
-    };
+    });
     let new = NewGame {
-        variant: request.variant,
-        options: serde_json::to_string(&options).expect("options serialise"),
-        clock,
+        variant: creation.variant,
+        options: serde_json::to_string(&creation.options).expect("options serialise"),
+        clock: creation.clock,
         seat,
-        opponent: request.opponent.unwrap_or_else(|| "open".into()),
+        opponent: creation.opponent,
         client: Some(peer.ip()),
     };
     let (shared, token) = app.create(new).await?;
@@ -217,6 +162,7 @@ pub async fn create(
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
+#[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::openapi::Lobby), crate::openapi::Refusals))]
 pub async fn lobby(State(app): State<App>) -> Json<Value> {
     let (mut open, mut live) = app.lobby();
     open.truncate(500);
@@ -224,6 +170,7 @@ pub async fn lobby(State(app): State<App>) -> Json<Value> {
     Json(json!({"open": open, "live": live}))
 }
 
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the open seat, taken", body = crate::openapi::Seated), crate::openapi::Refusals))]
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -252,6 +199,7 @@ pub async fn join(
     })))
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/view", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the seat's (or the public) view now", body = crate::openapi::Message), crate::openapi::Refusals))]
 pub async fn view(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -264,6 +212,7 @@ pub async fn view(
     ))
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the record of the finished game", body = crate::openapi::GameRecord), crate::openapi::Refusals))]
 pub async fn record(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -274,23 +223,17 @@ pub async fn record(
     ))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ActionRequest {
-    action: String,
-}
-
+#[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::request::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::openapi::Done), crate::openapi::Refusals))]
 pub async fn action(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    JsonBody(request): JsonBody<ActionRequest>,
+    JsonBytes(body): JsonBytes,
 ) -> Result<Json<Value>, ApiError> {
+    let command = request::action(&body)?;
     let shared = app.get(&id).await?;
     let seat = require_seat(&headers, &shared)?;
-    seat_command(&shared, seat, SeatCommand::Act(request.action))
-        .await
-        .map(Json)
+    seat_command(&shared, seat, command).await.map(Json)
 }
 
 /// What a seat may ask of its game.
@@ -303,7 +246,8 @@ pub enum SeatCommand {
 }
 
 impl SeatCommand {
-    fn parse(name: &str) -> Option<SeatCommand> {
+    /// The command a socket names (`resign`, `offer_draw`, ...).
+    pub fn parse(name: &str) -> Option<SeatCommand> {
         Some(match name {
             "abort" => SeatCommand::Abort,
             "rematch" => SeatCommand::Rematch,
@@ -318,11 +262,6 @@ async fn seat_command(
     seat: Color,
     command: SeatCommand,
 ) -> Result<Value, ApiError> {
-    if let SeatCommand::Act(text) = &command {
-        if text.len() > 1024 {
-            return Err(ApiError::bad("the action text is too long"));
-        }
-    }
     ask(shared, |reply| match command {
         SeatCommand::Act(text) => Command::Act { seat, text, reply },
         SeatCommand::Meta(kind) => Command::Meta { seat, kind, reply },
@@ -334,7 +273,9 @@ async fn seat_command(
 }
 
 macro_rules! seat_route {
-    ($name:ident, $command:expr) => {
+    ($name:ident, $path:literal, $command:expr) => {
+        #[doc = concat!("`POST ", $path, "`.")]
+        #[utoipa::path(post, path = $path, tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), responses((status = 200, description = "done", body = crate::openapi::Done), crate::openapi::Refusals))]
         pub async fn $name(
             State(app): State<App>,
             Path(id): Path<String>,
@@ -347,13 +288,33 @@ macro_rules! seat_route {
     };
 }
 
-seat_route!(resign, SeatCommand::Meta(MetaKind::Resign));
-seat_route!(offer_draw, SeatCommand::Meta(MetaKind::OfferDraw));
-seat_route!(accept_draw, SeatCommand::Meta(MetaKind::AcceptDraw));
-seat_route!(claim_draw, SeatCommand::Meta(MetaKind::ClaimDraw));
-seat_route!(abort, SeatCommand::Abort);
-seat_route!(rematch, SeatCommand::Rematch);
-seat_route!(claim_victory, SeatCommand::ClaimVictory);
+seat_route!(
+    resign,
+    "/api/games/{id}/resign",
+    SeatCommand::Meta(MetaKind::Resign)
+);
+seat_route!(
+    offer_draw,
+    "/api/games/{id}/draw/offer",
+    SeatCommand::Meta(MetaKind::OfferDraw)
+);
+seat_route!(
+    accept_draw,
+    "/api/games/{id}/draw/accept",
+    SeatCommand::Meta(MetaKind::AcceptDraw)
+);
+seat_route!(
+    claim_draw,
+    "/api/games/{id}/draw/claim",
+    SeatCommand::Meta(MetaKind::ClaimDraw)
+);
+seat_route!(abort, "/api/games/{id}/abort", SeatCommand::Abort);
+seat_route!(rematch, "/api/games/{id}/rematch", SeatCommand::Rematch);
+seat_route!(
+    claim_victory,
+    "/api/games/{id}/claim-victory",
+    SeatCommand::ClaimVictory
+);
 
 /// Reads a seat's feed: from a message number on, or the whole view first.
 pub struct FeedReader {
@@ -436,6 +397,7 @@ struct StreamState {
     _slot: StreamSlot,
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator"), ("since" = Option<u64>, Query, description = "resume after this message number")), responses((status = 200, description = "NDJSON: one message a line, empty lines as keepalive", content_type = "application/x-ndjson", body = String), crate::openapi::Refusals))]
 pub async fn stream(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -476,6 +438,7 @@ pub async fn stream(
         .into_response())
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 101, description = "a WebSocket: the first message authenticates"), crate::openapi::Refusals))]
 pub async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -492,24 +455,6 @@ pub async fn ws(
         }))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WsHello {
-    #[serde(default)]
-    token: Option<String>,
-    #[serde(default)]
-    since: Option<usize>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WsCommand {
-    #[serde(default)]
-    action: Option<String>,
-    #[serde(default)]
-    command: Option<String>,
-}
-
 fn ws_error(e: &ApiError) -> Message {
     Message::Text(
         json!({"type": "error", "status": e.status.as_u16(), "error": e.message})
@@ -520,8 +465,7 @@ fn ws_error(e: &ApiError) -> Message {
 
 async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
     let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
-        Ok(Some(Ok(Message::Text(text)))) => serde_json::from_str::<WsHello>(&text)
-            .map_err(|e| ApiError::bad(format!("the first message must be {{\"token\": TOKEN or null, \"since\": N (optional)}}: {e}"))),
+        Ok(Some(Ok(Message::Text(text)))) => request::ws_hello(&text),
         _ => Err(ApiError::bad(
             "the first message must be {\"token\": TOKEN or null} within 10 s",
         )),
@@ -585,27 +529,17 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
 }
 
 async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<Value, ApiError> {
-    let command: WsCommand = serde_json::from_str(text).map_err(|e| {
-        ApiError::bad(format!(
-            "a message must be {{\"action\": TEXT}} or {{\"command\": NAME}}: {e}"
-        ))
-    })?;
+    let command = request::ws_command(text)?;
     let seat = seat.ok_or_else(|| {
         ApiError::new(
             StatusCode::UNAUTHORIZED,
             "spectators cannot act: open the socket with a seat's token",
         )
     })?;
-    let command = match (command.action, command.command) {
-        (Some(action), None) => SeatCommand::Act(action),
-        (None, Some(name)) => SeatCommand::parse(&name).ok_or_else(|| {
-            ApiError::bad("unknown command: the commands are resign, offer_draw, accept_draw, claim_draw, abort, rematch, claim_victory")
-        })?,
-        _ => return Err(ApiError::bad("a message has either \"action\" or \"command\"")),
-    };
     seat_command(shared, seat, command).await
 }
 
+#[utoipa::path(get, path = "/docs/api.md", tag = "docs", responses((status = 200, description = "the API in prose", content_type = "text/markdown", body = String), crate::openapi::Refusals))]
 pub async fn api_doc() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],

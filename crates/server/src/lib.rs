@@ -7,13 +7,16 @@ pub mod bot;
 pub mod error;
 pub mod game;
 pub mod hub;
+pub mod openapi;
+pub mod request;
 pub mod store;
 pub mod web;
 
 use axum::body::to_bytes;
+use axum::handler::Handler;
 use axum::http::{header, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{on, MethodFilter};
 use axum::Router;
 use error::ApiError;
 use hub::Hub;
@@ -142,65 +145,109 @@ impl Server {
     }
 }
 
-/// Limits the requests of each client (IP address) to `burst` at once, then one per `period`.
-fn limited(
+/// Routes, and the method and path of each: the OpenAPI test checks the document lists them all.
+struct Routes {
     router: Router<Arc<Hub>>,
-    burst: u32,
-    period: Duration,
-    methods: Option<Vec<Method>>,
-) -> Router<Arc<Hub>> {
-    let mut builder = GovernorConfigBuilder::default();
-    builder
-        .period(period.max(Duration::from_nanos(1)))
-        .burst_size(burst.max(1));
-    if let Some(methods) = methods {
-        builder.methods(methods);
+    served: Vec<(Method, &'static str)>,
+}
+
+impl Routes {
+    fn new() -> Routes {
+        Routes {
+            router: Router::new(),
+            served: Vec::new(),
+        }
     }
-    let config = Arc::new(builder.finish().expect("a valid rate limit"));
-    router.layer(GovernorLayer { config })
+
+    fn get<H: Handler<T, Arc<Hub>>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
+        self.on(Method::GET, path, handler)
+    }
+
+    fn post<H: Handler<T, Arc<Hub>>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
+        self.on(Method::POST, path, handler)
+    }
+
+    fn on<H: Handler<T, Arc<Hub>>, T: 'static>(
+        mut self,
+        method: Method,
+        path: &'static str,
+        handler: H,
+    ) -> Routes {
+        let filter = MethodFilter::try_from(method.clone()).expect("a routable method");
+        self.router = self.router.route(path, on(filter, handler));
+        self.served.push((method, path));
+        self
+    }
+
+    fn merge(mut self, other: Routes) -> Routes {
+        self.router = self.router.merge(other.router);
+        self.served.extend(other.served);
+        self
+    }
+
+    /// Limits the requests of each client (IP address) to `burst` at once, then one per `period`.
+    fn limited(mut self, burst: u32, period: Duration, methods: Option<Vec<Method>>) -> Routes {
+        let mut builder = GovernorConfigBuilder::default();
+        builder
+            .period(period.max(Duration::from_nanos(1)))
+            .burst_size(burst.max(1));
+        if let Some(methods) = methods {
+            builder.methods(methods);
+        }
+        let config = Arc::new(builder.finish().expect("a valid rate limit"));
+        self.router = self.router.layer(GovernorLayer { config });
+        self
+    }
+}
+
+fn routes(config: &Config) -> Routes {
+    let seat_actions = Routes::new()
+        .post("/api/games/{id}/join", api::join)
+        .post("/api/games/{id}/action", api::action)
+        .post("/api/games/{id}/resign", api::resign)
+        .post("/api/games/{id}/draw/offer", api::offer_draw)
+        .post("/api/games/{id}/draw/accept", api::accept_draw)
+        .post("/api/games/{id}/draw/claim", api::claim_draw)
+        .post("/api/games/{id}/abort", api::abort)
+        .post("/api/games/{id}/rematch", api::rematch)
+        .post("/api/games/{id}/claim-victory", api::claim_victory)
+        .limited(config.action_burst, config.action_period, None);
+    let create = Routes::new()
+        .get("/api/games", api::lobby)
+        .post("/api/games", api::create)
+        .limited(
+            config.create_burst,
+            config.create_period,
+            Some(vec![Method::POST]),
+        );
+    Routes::new()
+        .get("/", web::shell)
+        .get("/game/{id}", web::game_page)
+        .get("/replay/{id}", web::replay_page)
+        .get("/rules/{variant}", web::rules_page)
+        .get("/static/{file}", web::static_file)
+        .get("/docs/rules/{file}", web::rules)
+        .get("/docs/api.md", api::api_doc)
+        .get("/api/openapi.json", openapi::openapi_json)
+        .get("/api/variants", web::variants)
+        .get("/api/games/{id}/replay", web::replay)
+        .get("/api/games/{id}/view", api::view)
+        .get("/api/games/{id}/stream", api::stream)
+        .get("/api/games/{id}/record", api::record)
+        .get("/api/games/{id}/ws", api::ws)
+        .merge(seat_actions)
+        .merge(create)
+}
+
+/// The method and path of every route the router serves.
+pub fn served_routes() -> Vec<(Method, &'static str)> {
+    routes(&Config::default()).served
 }
 
 /// The routes.
 pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
-    let seat_actions = Router::new()
-        .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/action", post(api::action))
-        .route("/api/games/{id}/resign", post(api::resign))
-        .route("/api/games/{id}/draw/offer", post(api::offer_draw))
-        .route("/api/games/{id}/draw/accept", post(api::accept_draw))
-        .route("/api/games/{id}/draw/claim", post(api::claim_draw))
-        .route("/api/games/{id}/abort", post(api::abort))
-        .route("/api/games/{id}/rematch", post(api::rematch))
-        .route("/api/games/{id}/claim-victory", post(api::claim_victory));
-    let seat_actions = limited(
-        seat_actions,
-        config.action_burst,
-        config.action_period,
-        None,
-    );
-    let create = Router::new().route("/api/games", get(api::lobby).post(api::create));
-    let create = limited(
-        create,
-        config.create_burst,
-        config.create_period,
-        Some(vec![Method::POST]),
-    );
-    Router::new()
-        .route("/", get(web::shell))
-        .route("/game/{id}", get(web::shell))
-        .route("/replay/{id}", get(web::shell))
-        .route("/rules/{variant}", get(web::shell))
-        .route("/static/{file}", get(web::static_file))
-        .route("/docs/rules/{file}", get(web::rules))
-        .route("/docs/api.md", get(api::api_doc))
-        .route("/api/variants", get(web::variants))
-        .route("/api/games/{id}/replay", get(web::replay))
-        .route("/api/games/{id}/view", get(api::view))
-        .route("/api/games/{id}/stream", get(api::stream))
-        .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/ws", get(api::ws))
-        .merge(seat_actions)
-        .merge(create)
+    routes(config)
+        .router
         .fallback(|| async {
             ApiError::new(StatusCode::NOT_FOUND, "no such route: see /docs/api.md")
         })

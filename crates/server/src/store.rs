@@ -14,7 +14,7 @@
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::SqlitePool;
+use sqlx::{Connection, SqlitePool};
 use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -437,15 +437,24 @@ async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), String> {
     let committed = match pool {
         // In-process: a statement costs no round trip.
         Pool::Sqlite(p) => {
-            async {
-                let mut tx = p.begin().await?;
+            let mut conn = p.acquire().await.map_err(fail)?;
+            let result = async {
+                let mut tx = conn.begin().await?;
                 for write in writes {
                     let (sql, params) = statement(write);
                     bound!(sql, params).execute(&mut *tx).await?;
                 }
                 tx.commit().await
             }
-            .await
+            .await;
+            if result.is_err() {
+                // A failed write (a full disk) can leave SQLite's transaction and the driver's
+                // view of it apart, so that later commits only release a savepoint of a
+                // transaction that never commits (tests/faults.rs, disk full): a fresh
+                // connection starts clean.
+                let _ = conn.close().await;
+            }
+            result
         }
         Pool::Postgres(p) => {
             async {
@@ -468,10 +477,12 @@ async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), String> {
             .await
         }
     };
-    committed.map_err(|e| {
-        tracing::error!("database write failed: {e}");
-        format!("the database refused the write: {e}")
-    })
+    committed.map_err(fail)
+}
+
+fn fail(e: sqlx::Error) -> String {
+    tracing::error!("database write failed: {e}");
+    format!("the database refused the write: {e}")
 }
 
 /// The insert of a run of log entries into Postgres, in their order.

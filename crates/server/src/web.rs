@@ -102,12 +102,32 @@ fn find(list: &'static [(&str, &[u8])], name: &str) -> Option<&'static [u8]> {
 }
 
 /// The client's page: every client route (`/`, `/game/{id}`, `/rules/{id}`, `/replay/{id}`).
+#[utoipa::path(get, path = "/", tag = "web", responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
 pub async fn shell(headers: HeaderMap) -> Response {
     let bytes = find(FILES, "index.html").expect("index.html is embedded");
     serve("index.html", bytes, &headers)
 }
 
+/// `GET /game/{id}`: the client's game page.
+#[utoipa::path(get, path = "/game/{id}", tag = "web", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+pub async fn game_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
+
+/// `GET /replay/{id}`: the client's replay page.
+#[utoipa::path(get, path = "/replay/{id}", tag = "web", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+pub async fn replay_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
+
+/// `GET /rules/{variant}`: the client's rules page.
+#[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+pub async fn rules_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
+
 /// `GET /static/{file}`.
+#[utoipa::path(get, path = "/static/{file}", tag = "web", params(("file" = String, Path, description = "a file of the client")), responses((status = 200, description = "the file", content_type = "*/*", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
 pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Response {
     match find(FILES, &name) {
         Some(bytes) => serve(&name, bytes, &headers),
@@ -116,6 +136,7 @@ pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Respon
 }
 
 /// `GET /docs/rules/{variant}.md`.
+#[utoipa::path(get, path = "/docs/rules/{file}", tag = "docs", params(("file" = String, Path, description = "VARIANT.md")), responses((status = 200, description = "the variant's rules", content_type = "text/markdown", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
 pub async fn rules(Path(name): Path<String>, headers: HeaderMap) -> Response {
     match find(RULES, &name) {
         Some(bytes) => serve(&name, bytes, &headers),
@@ -124,12 +145,14 @@ pub async fn rules(Path(name): Path<String>, headers: HeaderMap) -> Response {
 }
 
 /// `GET /api/variants`: the table of variants and their options.
+#[utoipa::path(get, path = "/api/variants", tag = "games", responses((status = 200, description = "the variants and their options", body = crate::openapi::Variants), crate::openapi::Refusals))]
 pub async fn variants() -> Json<Value> {
     Json(json!({ "variants": VARIANTS }))
 }
 
 /// `GET /api/games/{id}/replay`: once the game is over, the position after each action with
 /// everything revealed.
+#[utoipa::path(get, path = "/api/games/{id}/replay", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the finished game, every position revealed", body = crate::openapi::Replay), crate::openapi::Refusals))]
 pub async fn replay(
     State(app): State<App>,
     Path(id): Path<String>,

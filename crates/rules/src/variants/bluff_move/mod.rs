@@ -99,25 +99,15 @@ impl BluffMove {
         self.quiet
     }
 
-<<<<<<< HEAD
     fn push_fact(
-=======
-    fn push_event(
->>>>>>> belief
         &mut self,
         actor: Color,
         seats: Audience,
         kind: EventKind,
-<<<<<<< HEAD
         text: impl Display,
         fact: Fact,
     ) {
         self.log.push_fact(actor.into(), seats, kind, text, fact);
-=======
-        text: impl std::fmt::Display,
-    ) {
-        self.log.push_event(actor.into(), seats, kind, text);
->>>>>>> belief
     }
 
     /// The events of an action: castling in the open; anything else sealed as its public form,
@@ -126,7 +116,6 @@ impl BluffMove {
         let public = resolution.public;
         let own = Audience::only(mover);
         if let Public::Castle(_) = public {
-<<<<<<< HEAD
             self.push_fact(
                 mover,
                 Audience::All,
@@ -159,23 +148,6 @@ impl BluffMove {
         }
         if let Some(fact) = resolution.private.fact() {
             self.push_fact(mover, own, EventKind::Info, resolution.private, fact);
-=======
-            self.push_event(mover, Audience::All, EventKind::Action, public);
-        } else {
-            self.push_event(mover, Audience::All, EventKind::Sealed, public);
-            let own = Audience::only(mover);
-            self.push_event(mover, own, EventKind::Action, action);
-        }
-        for capture in &resolution.captures {
-            self.push_event(mover, Audience::All, EventKind::Info, capture);
-        }
-        if let Some(destroyed) = resolution.destroyed {
-            self.push_event(mover, Audience::All, EventKind::Info, destroyed);
-        }
-        if resolution.private != resolve::Private::None {
-            let own = Audience::only(mover);
-            self.push_event(mover, own, EventKind::Info, resolution.private);
->>>>>>> belief
         }
     }
 
@@ -257,26 +229,7 @@ impl Game for BluffMove {
         if let Some(reason) = self.board.refusal(*action) {
             return Err(ActionError::illegal(action, reason));
         }
-<<<<<<< HEAD
-        let mover = self.board.turn;
-        let resolution = resolve::play(&mut self.board, *action);
-        self.report(mover, *action, &resolution);
-        self.log.push_action(*action);
-        self.quiet = if resolution.took_real() {
-            0
-        } else {
-            self.quiet + 1
-        };
-        self.keys.push(self.board.public_key());
-        let ending = self.ending(mover, &resolution);
-        self.resolutions.push(resolution);
-        if let Some(outcome) = ending {
-            let index = self.log.actions.len() - 1;
-            self.log.end_at(index, outcome, mover.into());
-        }
-=======
         self.replay(*action);
->>>>>>> belief
         Ok(())
     }
 
@@ -322,9 +275,7 @@ impl BluffMove {
         self.resolutions.push(resolution);
         if let Some(outcome) = ending {
             let index = self.log.actions.len() - 1;
-            self.log
-                .push_event_at(index, mover.into(), Audience::All, EventKind::End, outcome);
-            self.log.outcome = Some(outcome);
+            self.log.end_at(index, outcome, mover.into());
         }
     }
 

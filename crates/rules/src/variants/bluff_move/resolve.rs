@@ -4,14 +4,9 @@
 use super::board::{path, Board};
 use super::Action;
 use crate::board::attacks::between;
-<<<<<<< HEAD
-use crate::board::{Color, File, Rank, Role, Square};
-use crate::chess::Move;
-use crate::fact::{Fact, StopReason};
-=======
 use crate::board::{Color, Rank, Role, Square};
 use crate::chess::{Move, CASTLING_MOVES};
->>>>>>> belief
+use crate::fact::{Fact, StopReason};
 use arrayvec::ArrayVec;
 use core::fmt;
 

@@ -1,0 +1,109 @@
+//! `bluffchess serve` as a child process on 127.0.0.1, and a tiny HTTP client on std alone, for
+//! the tests that kill, starve and flood the real binary.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Every variant, in the order the tests open their games.
+pub const VARIANTS: [&str; 6] = [
+    "chess",
+    "alter-ego",
+    "bs",
+    "reality-check",
+    "bluff-move",
+    "ambiguous",
+];
+
+/// A running `bluffchess serve`.
+pub struct Serve {
+    pub child: Child,
+    pub addr: SocketAddr,
+}
+
+/// Starts the server on a free port with the database at `db`; returns once it listens.
+pub fn serve(db: &Path) -> Serve {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bluffchess"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database"])
+        .arg(format!("sqlite:{}", db.display()))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        // BLUFFCHESS_SERVER_LOG=1 shows the server's log (its warnings and errors).
+        .stderr(if std::env::var_os("BLUFFCHESS_SERVER_LOG").is_some() {
+            Stdio::inherit()
+        } else {
+            Stdio::null()
+        })
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .parse()
+        .unwrap();
+    Serve { child, addr }
+}
+
+impl Serve {
+    /// SIGKILL, and waits for the process to be gone.
+    pub fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Serve {
+    /// A test that fails leaves no server behind.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A request's head, with the token and a JSON body's length.
+pub fn head(addr: SocketAddr, method: &str, path: &str, token: Option<&str>, len: usize) -> String {
+    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {len}\r\n\r\n"
+    )
+}
+
+/// One request; `None` when the connection fails (the server is down).
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> Option<(u16, Value)> {
+    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).ok()?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .ok()?;
+    let body = body.map(Value::to_string).unwrap_or_default();
+    stream
+        .write_all(head(addr, method, path, token, body.len()).as_bytes())
+        .ok()?;
+    stream.write_all(body.as_bytes()).ok()?;
+    answer(&mut stream)
+}
+
+/// Reads a whole answer (the server closes the connection): its status and JSON body.
+pub fn answer(stream: &mut TcpStream) -> Option<(u16, Value)> {
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).ok()?;
+    let text = String::from_utf8(answer).ok()?;
+    let (head, body) = text.split_once("\r\n\r\n")?;
+    let status = head.split_whitespace().nth(1)?.parse().ok()?;
+    Some((status, serde_json::from_str(body).ok()?))
+}
