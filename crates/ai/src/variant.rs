@@ -2,12 +2,12 @@
 //! world, which decisions are bluffs to be mixed, and the setup policy.
 
 use crate::eval;
-use crate::worlds::{FromBelief, Replayed, Worlds};
+use crate::worlds::{FromBelief, Worlds};
 use bluffchess_rules::game::{Game, View};
 use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
 use bluffchess_rules::variants::ambiguous::Action as AmbiguousAction;
 use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
-use bluffchess_rules::variants::bluff_move::BluffMove;
+use bluffchess_rules::variants::bluff_move::{BluffMove, BluffMoveBelief};
 use bluffchess_rules::variants::bs::{Bs, BsBelief};
 use bluffchess_rules::variants::chess::{Chess, ChessBelief};
 use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
@@ -100,8 +100,7 @@ impl Variant for AlterEgo {
 }
 
 impl Variant for BluffMove {
-    /// Until Bluff-move has a belief of its own: histories replayed from the view.
-    type Worlds = Replayed<BluffMove>;
+    type Worlds = FromBelief<BluffMoveBelief>;
 
     fn evaluate(&self, color: Color) -> f64 {
         eval::bluff_move(self, color)
