@@ -193,6 +193,24 @@ struct Tally {
     unanswered_stored: usize,
 }
 
+/// A request without a body that waits out the rate limit (429), as a client should, for at
+/// most ten seconds.
+fn patient(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+) -> (u16, serde_json::Value) {
+    for _ in 0..200 {
+        let (status, answer) = request(addr, method, path, token, None).unwrap();
+        if status != 429 {
+            return (status, answer);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("{method} {path}: still rate limited after ten seconds")
+}
+
 /// Ends every game (White resigns) and reads each record: every acknowledged action must be at
 /// the place its answer gave, exactly once; the only other actions of the seats are ones whose
 /// answer never came.
@@ -200,12 +218,12 @@ fn tally(addr: SocketAddr, games: &[Game]) -> Tally {
     let mut tally = Tally::default();
     for game in games {
         let path = format!("/api/games/{}/record", game.id);
-        let (mut status, mut record) = request(addr, "GET", &path, None, None).unwrap();
+        let (mut status, mut record) = patient(addr, "GET", &path, None);
         if status == 409 {
             let resign = format!("/api/games/{}/resign", game.id);
-            let (s, answer) = request(addr, "POST", &resign, Some(&game.tokens[0]), None).unwrap();
+            let (s, answer) = patient(addr, "POST", &resign, Some(&game.tokens[0]));
             assert_eq!(s, 200, "resign: {answer}");
-            (status, record) = request(addr, "GET", &path, None, None).unwrap();
+            (status, record) = patient(addr, "GET", &path, None);
         }
         assert_eq!(status, 200, "record of {}: {record}", game.id);
         let actions = record["actions"].as_array().unwrap();
