@@ -155,7 +155,9 @@ pub fn search<G: Variant>(
     let root_key = (color, pool[0].info_key(view.seat));
     let mut iterations = 0;
     let mut buffer = Vec::new();
-    while iterations == 0 || !(iterations % 16 == 0 && budget.spent(iterations)) {
+    // The last quarter of the time is kept for the worst-case check and the answer.
+    let done = |n: u64| budget.spent(n) || budget.share_spent(start, SEARCH_SHARE);
+    while iterations == 0 || !(iterations % 16 == 0 && done(iterations)) {
         if budget.iterations.is_some_and(|n| iterations >= n) {
             break;
         }
@@ -182,6 +184,9 @@ pub fn search<G: Variant>(
             .collect(),
     })
 }
+
+/// The share of the time the iterations may take.
+const SEARCH_SHARE: f64 = 0.75;
 
 /// Root actions checked against the opponent's best reply.
 const GUARDED: usize = 5;
