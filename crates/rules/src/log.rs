@@ -89,13 +89,13 @@ impl<A> Log<A> {
     /// data. The text is only formatted when the log records events.
     pub(crate) fn push_fact(
         &mut self,
-        actor: Actor,
+        actor: impl Into<Actor>,
         seats: Audience,
         kind: EventKind,
         text: impl Display,
         fact: Fact,
     ) {
-        self.push_fact_at(self.actions.len(), actor, seats, kind, text, fact);
+        self.push_fact_at(self.actions.len(), actor.into(), seats, kind, text, fact);
     }
 
     /// Records an event with its fact that belongs to action `index`.

@@ -32,7 +32,6 @@ use crate::game::{
 use crate::log::Log;
 use crate::registry::{ActionForm, VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
-use std::fmt::Display;
 
 /// Where in a turn the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -121,17 +120,6 @@ impl AlterEgo {
         self.position().by_color(self.actor()).without(turn_piece)
     }
 
-    fn push_fact(
-        &mut self,
-        actor: Color,
-        seats: Audience,
-        kind: EventKind,
-        text: impl Display,
-        fact: Fact,
-    ) {
-        self.log.push_fact(actor.into(), seats, kind, text, fact);
-    }
-
     fn play_move(&mut self, mv: Move) -> Result<(), ActionError> {
         if !self.legal_moves().contains(&mv) {
             return Err(self.refusal(mv));
@@ -139,7 +127,8 @@ impl AlterEgo {
         let mover = self.position().turn();
         let captured = self.position().captured_square(mv);
         let fact = self.position().move_fact(mv);
-        self.push_fact(mover, Audience::All, EventKind::Action, mv, fact);
+        self.log
+            .push_fact(mover, Audience::All, EventKind::Action, mv, fact);
         self.reveal(!mover);
         self.history.play_unchecked(mv);
         self.ego[mover.index()] = Some(mv.to);
@@ -157,7 +146,8 @@ impl AlterEgo {
         if self.is_death_move(mv.to) {
             self.death_move = true;
             let fact = Fact::DeathMove { turn_piece: mv.to };
-            self.push_fact(mover, Audience::All, EventKind::Info, "death move", fact);
+            self.log
+                .push_fact(mover, Audience::All, EventKind::Info, "death move", fact);
             self.phase = Phase::Decision { turn_piece: mv.to };
         }
         Ok(())
@@ -210,9 +200,10 @@ impl AlterEgo {
         let sealed = Fact::Sealed {
             kind: SealedKind::Decision,
         };
-        self.push_fact(mover, Audience::All, EventKind::Sealed, "decision", sealed);
+        self.log
+            .push_fact(mover, Audience::All, EventKind::Sealed, "decision", sealed);
         let fact = decision_fact(action);
-        self.push_fact(
+        self.log.push_fact(
             mover,
             Audience::only(mover),
             EventKind::Action,
@@ -231,7 +222,8 @@ impl AlterEgo {
             ));
         }
         let mover = self.position().turn();
-        self.push_fact(mover, Audience::All, EventKind::Action, "pass", Fact::Pass);
+        self.log
+            .push_fact(mover, Audience::All, EventKind::Action, "pass", Fact::Pass);
         self.reveal(!mover);
         self.bound[mover.index()] = None;
         self.death_move = false;
@@ -249,7 +241,8 @@ impl AlterEgo {
             let decision = self.log.actions[index];
             let kind = EventKind::Reveal { action: index };
             let fact = decision_fact(decision);
-            self.push_fact(color, Audience::All, kind, decision, fact);
+            self.log
+                .push_fact(color, Audience::All, kind, decision, fact);
         }
     }
 

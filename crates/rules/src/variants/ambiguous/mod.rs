@@ -140,8 +140,7 @@ impl Ambiguous {
     }
 
     fn push_fact(&mut self, actor: Color, kind: EventKind, text: impl Display, fact: Fact) {
-        self.log
-            .push_fact(actor.into(), Audience::All, kind, text, fact);
+        self.log.push_fact(actor, Audience::All, kind, text, fact);
     }
 
     fn name(&mut self, square: Square) -> Result<(), ActionError> {

@@ -34,14 +34,12 @@ pub use view::{BluffMoveSummary, BluffView};
 
 use crate::belief::Belief;
 use crate::board::{Color, Square};
-use crate::fact::Fact;
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
 use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
-use core::fmt::Display;
 use rand::RngCore;
 use resolve::{Public, Resolution};
 
@@ -99,24 +97,13 @@ impl BluffMove {
         self.quiet
     }
 
-    fn push_fact(
-        &mut self,
-        actor: Color,
-        seats: Audience,
-        kind: EventKind,
-        text: impl Display,
-        fact: Fact,
-    ) {
-        self.log.push_fact(actor.into(), seats, kind, text, fact);
-    }
-
     /// The events of an action: castling in the open; anything else sealed as its public form,
     /// with the mover's own text for the mover; then what it took and revealed.
     fn report(&mut self, mover: Color, action: Action, resolution: &Resolution) {
         let public = resolution.public;
         let own = Audience::only(mover);
         if let Public::Castle(_) = public {
-            self.push_fact(
+            self.log.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Action,
@@ -124,17 +111,18 @@ impl BluffMove {
                 public.fact(),
             );
         } else {
-            self.push_fact(
+            self.log.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Sealed,
                 public,
                 public.fact(),
             );
-            self.push_fact(mover, own, EventKind::Action, action, action.fact());
+            self.log
+                .push_fact(mover, own, EventKind::Action, action, action.fact());
         }
         for &capture in &resolution.captures {
-            self.push_fact(
+            self.log.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Info,
@@ -144,10 +132,12 @@ impl BluffMove {
         }
         if let Some(destroyed) = resolution.destroyed {
             let fact = destroyed.fact();
-            self.push_fact(mover, Audience::All, EventKind::Info, destroyed, fact);
+            self.log
+                .push_fact(mover, Audience::All, EventKind::Info, destroyed, fact);
         }
         if let Some(fact) = resolution.private.fact() {
-            self.push_fact(mover, own, EventKind::Info, resolution.private, fact);
+            self.log
+                .push_fact(mover, own, EventKind::Info, resolution.private, fact);
         }
     }
 

@@ -40,7 +40,6 @@ use crate::registry::{ActionForm, OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
 use rand::RngCore;
-use std::fmt::Display;
 
 /// Moves without a piece leaving the game after which the game is drawn.
 const NO_PROGRESS_LIMIT: u32 = 200;
@@ -142,17 +141,6 @@ impl Bs {
         }
     }
 
-    fn push_fact(
-        &mut self,
-        actor: Color,
-        seats: Audience,
-        kind: EventKind,
-        text: impl Display,
-        fact: Fact,
-    ) {
-        self.log.push_fact(actor.into(), seats, kind, text, fact);
-    }
-
     /// The moves of the side to move, from its own knowledge: every move some piece type could
     /// make, and promotions it may declare.
     fn legal_moves(&self, moves: &mut Vec<Action>) {
@@ -206,10 +194,12 @@ impl Bs {
         let sealed = Fact::Sealed {
             kind: SealedKind::Setup,
         };
-        self.push_fact(color, Audience::All, EventKind::Sealed, "setup", sealed);
+        self.log
+            .push_fact(color, Audience::All, EventKind::Sealed, "setup", sealed);
         let own = Audience::only(color);
         let text = Action::Setup(setup);
-        self.push_fact(color, own, EventKind::Action, text, Fact::Setup);
+        self.log
+            .push_fact(color, own, EventKind::Action, text, Fact::Setup);
         if color == Color::Black {
             self.phase = Phase::Move;
             self.start_turn();
@@ -264,12 +254,16 @@ impl Bs {
             promotes: promotion.is_some(),
         };
         match promotion {
-            None => self.push_fact(mover, Audience::All, EventKind::Action, action, fact),
+            None => self
+                .log
+                .push_fact(mover, Audience::All, EventKind::Action, action, fact),
             Some(_) => {
                 let public = format_args!("{from}{to}=?");
-                self.push_fact(mover, Audience::All, EventKind::Sealed, public, fact);
+                self.log
+                    .push_fact(mover, Audience::All, EventKind::Sealed, public, fact);
                 let own = Audience::only(mover);
-                self.push_fact(mover, own, EventKind::Action, action, fact);
+                self.log
+                    .push_fact(mover, own, EventKind::Action, action, fact);
             }
         }
         self.phase = Phase::Answer(Pending {
@@ -322,7 +316,7 @@ impl Bs {
 
     fn accept(&mut self, pending: Pending) {
         let answerer = !self.turn;
-        self.push_fact(
+        self.log.push_fact(
             answerer,
             Audience::All,
             EventKind::Action,
@@ -340,7 +334,8 @@ impl Bs {
     fn call(&mut self, pending: Pending) {
         let caller = !self.turn;
         let mover = self.turn;
-        self.push_fact(caller, Audience::All, EventKind::Action, "call", Fact::Call);
+        self.log
+            .push_fact(caller, Audience::All, EventKind::Action, "call", Fact::Call);
         let lawful = self.is_lawful(pending);
         self.announce_call(pending, lawful);
         if lawful {
@@ -369,7 +364,8 @@ impl Bs {
             self.lineage.record_pawn_claim(mover, square, was_pawn);
             let text = format_args!("the piece on {square} {was} a pawn: the move is {verdict}");
             let fact = Fact::PawnClaim { square, was_pawn };
-            self.push_fact(mover, Audience::All, EventKind::Info, text, fact);
+            self.log
+                .push_fact(mover, Audience::All, EventKind::Info, text, fact);
         } else {
             self.known[square.index()] = Some(Known::Identity(identity));
             self.lineage.record_identity(mover, square, identity);
@@ -379,7 +375,8 @@ impl Bs {
                 identity,
                 lawful,
             };
-            self.push_fact(mover, Audience::All, EventKind::Info, text, fact);
+            self.log
+                .push_fact(mover, Audience::All, EventKind::Info, text, fact);
         }
         let spy_capture = identity == Identity::Spy
             && self.board.of(!mover).contains(pending.to)
@@ -394,7 +391,8 @@ impl Bs {
                 square,
                 identity: target,
             };
-            self.push_fact(mover, Audience::All, EventKind::Info, text, fact);
+            self.log
+                .push_fact(mover, Audience::All, EventKind::Info, text, fact);
         }
     }
 
@@ -425,7 +423,7 @@ impl Bs {
             self.lineage.promoted(mover, pending.to);
             let square = pending.to;
             let text = format_args!("promotion on {square}");
-            self.push_fact(
+            self.log.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Info,
@@ -436,7 +434,7 @@ impl Bs {
         if captured.is_some() {
             let square = pending.to;
             let text = format_args!("capture on {square}");
-            self.push_fact(
+            self.log.push_fact(
                 mover,
                 Audience::All,
                 EventKind::Info,
@@ -475,7 +473,7 @@ impl Bs {
         }
         let lone_king = self.board.of(caller).count() == 1;
         let fact = Fact::Remove { square: sq };
-        self.push_fact(
+        self.log.push_fact(
             caller,
             Audience::All,
             EventKind::Action,
