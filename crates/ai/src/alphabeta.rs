@@ -1,16 +1,24 @@
-//! Alpha-beta for the variants where nothing is hidden (orthodox chess, Ambiguous): iterative
-//! deepening, a transposition table, and move ordering (the table's move, captures by most
-//! valuable victim and least valuable attacker, two killer moves a ply). In Ambiguous, the
-//! opponent's pick of the move to a named square is the opponent's choice: a node where the
-//! opponent minimises.
+//! Alpha-beta with iterative deepening, a transposition table, move ordering (the table's move,
+//! captures by most valuable victim and least valuable attacker, two killer moves a ply) and a
+//! quiescence search of captures at the horizon.
+//!
+//! Where nothing is hidden (orthodox chess, Ambiguous) it searches the one position there is. In
+//! Ambiguous the opponent's pick of the move to a named square is the opponent's choice: a node
+//! where the opponent minimises. Where something is hidden it searches each of a few worlds
+//! sampled from the belief and plays the action with the best mean over them (perfect-
+//! information Monte Carlo, as card-game programs do): in each world both sides see everything,
+//! so it cannot value a bluff, and the bluff decisions themselves are left to ISMCTS
+//! ([`crate::variant::Variant::mixed`]). Chance's rolls in a world are drawn once as it is
+//! searched.
 
 use crate::budget::Budget;
-use crate::sim::{parse_all, quiet, reward};
+use crate::sim::{parse_all, quiet, reward, settle};
 use crate::variant::Variant;
 use crate::worlds::Worlds;
 use bluffchess_rules::game::View;
 use bluffchess_rules::Color;
-use rand::RngCore;
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
 use std::collections::HashMap;
 
 /// What a search found.
@@ -22,6 +30,8 @@ pub struct Found {
     pub depth: u32,
     /// Nodes visited.
     pub nodes: u64,
+    /// Worlds searched.
+    pub worlds: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +51,10 @@ struct Entry<A> {
 
 /// The largest table, in entries: beyond it the table is cleared.
 const MAX_ENTRIES: usize = 1 << 20;
+/// Worlds searched where something is hidden, unless the bot says otherwise.
+pub const SAMPLES: usize = 6;
+/// Captures followed beyond the horizon, at most.
+const QUIESCENCE: u32 = 6;
 
 struct Search<'a, G: Variant> {
     table: HashMap<u64, Entry<G::Action>>,
@@ -49,20 +63,31 @@ struct Search<'a, G: Variant> {
     budget: &'a Budget,
     stopped: bool,
     buffers: Vec<Vec<G::Action>>,
+    /// Chance's rolls and random setups inside the tree.
+    rng: StdRng,
 }
 
-/// Searches the seat's position and picks one of `legal`.
+/// Searches the seat's position (or `samples` worlds of it, where something is hidden) and picks
+/// one of `legal`.
 pub fn search<G: Variant>(
     view: &View<G::Summary>,
     legal: &[String],
     max_depth: u32,
+    samples: usize,
     budget: Budget,
     rng: &mut dyn RngCore,
 ) -> Result<Found, String> {
     let worlds = G::Worlds::from_view(view)?;
-    let mut root = worlds.sample(rng);
-    quiet(&mut root);
-    let actions = parse_all(&root, legal);
+    let color = view.seat.color().ok_or("a spectator does not act")?;
+    let count = if G::OPEN { 1 } else { samples.max(1) };
+    let pool: Vec<G> = (0..count)
+        .map(|_| {
+            let mut world = worlds.sample(rng);
+            quiet(&mut world);
+            world
+        })
+        .collect();
+    let actions = parse_all(&pool[0], legal);
     let first = actions
         .first()
         .ok_or("none of the legal actions can be read")?;
@@ -73,22 +98,23 @@ pub fn search<G: Variant>(
         budget: &budget,
         stopped: false,
         buffers: Vec::new(),
+        rng: StdRng::seed_from_u64(rng.next_u64()),
     };
     let mut found = Found {
         action: first.to_string(),
         depth: 0,
         nodes: 0,
+        worlds: pool.len(),
     };
     for depth in 1..=max_depth {
-        search.killers = vec![[None, None]; depth as usize + 1];
-        search.value(&root, depth, 0, f64::MIN, f64::MAX);
+        search.killers = vec![[None, None]; depth as usize + 2];
+        let best = match G::OPEN {
+            true => search.best_in_one(&pool[0], depth),
+            false => search.best_on_average(&pool, &actions, color, depth),
+        };
         if search.stopped {
             break;
         }
-        let best = search
-            .table
-            .get(&root.position_key())
-            .and_then(|e| e.best.as_ref());
         if let Some(action) = best.filter(|a| actions.contains(a)) {
             found.action = action.to_string();
         }
@@ -137,20 +163,88 @@ fn ordered<G: Variant>(
         .collect()
 }
 
+/// Whether the side to act in `game` is White (`None` when nobody acts: the game is over).
+fn white_acts<G: Variant>(game: &G) -> Option<bool> {
+    game.to_act()
+        .map(|actor| actor.color() == Some(Color::White))
+}
+
+/// The depth left after an action of one side that leads to `child`: the same when the same
+/// side acts again (the flip after a Reality Check move, the decision after a death move), so
+/// that depth counts turns, not the actions within one.
+fn continued<G: Variant>(child: &G, white_moved: bool, depth: u32) -> u32 {
+    match white_acts(child) {
+        Some(white) if white == white_moved && !child.setup_due() => depth,
+        _ => depth - 1,
+    }
+}
+
 impl<G: Variant> Search<'_, G> {
+    /// One iteration on the one world there is: its best action, from the table.
+    fn best_in_one(&mut self, world: &G, depth: u32) -> Option<G::Action> {
+        self.value(world, depth, 0, f64::MIN, f64::MAX);
+        self.table
+            .get(&world.position_key())
+            .and_then(|e| e.best.clone())
+    }
+
+    /// One iteration over every world: each action's value in each world, `depth` plies deep,
+    /// and the action with the best mean for `color`.
+    fn best_on_average(
+        &mut self,
+        pool: &[G],
+        actions: &[G::Action],
+        color: Color,
+        depth: u32,
+    ) -> Option<G::Action> {
+        let mut totals = vec![(0.0, 0u32); actions.len()];
+        for world in pool {
+            for (action, total) in actions.iter().zip(&mut totals) {
+                let mut child = world.clone();
+                if child.apply(action).is_err() {
+                    continue;
+                }
+                let next = continued(&child, color == Color::White, depth);
+                let white = self.value(&child, next, 1, f64::MIN, f64::MAX);
+                total.0 += if color == Color::White {
+                    white
+                } else {
+                    1.0 - white
+                };
+                total.1 += 1;
+                if self.stopped {
+                    return None;
+                }
+            }
+        }
+        actions
+            .iter()
+            .zip(&totals)
+            .filter(|(_, (_, n))| *n > 0)
+            .max_by(|a, b| (a.1 .0 / f64::from(a.1 .1)).total_cmp(&(b.1 .0 / f64::from(b.1 .1))))
+            .map(|(action, _)| action.clone())
+    }
+
     /// The value of `game` for White, `depth` plies deep, within (alpha, beta).
     fn value(&mut self, game: &G, depth: u32, ply: usize, mut alpha: f64, mut beta: f64) -> f64 {
         self.nodes += 1;
         if self.nodes % 1024 == 0 && self.budget.spent(self.nodes) {
             self.stopped = true;
         }
-        let Some(actor) = game.to_act().and_then(|a| a.color()) else {
+        let Some(maximising) = white_acts(game) else {
             // A quicker win is better, a later loss less bad.
             let value = reward(game, Color::White);
             return value + (0.5 - value) * 1e-3 * ply as f64;
         };
+        // A position met again counts as a draw: a side ahead looks for progress instead.
+        if ply > 0 && game.repetitions() >= 2 {
+            return 0.5;
+        }
+        if let Some(settled) = self.settled(game) {
+            return self.value(&settled, depth, ply, alpha, beta);
+        }
         if depth == 0 || self.stopped {
-            return reward(game, Color::White);
+            return self.quiesce(game, QUIESCENCE, alpha, beta);
         }
         let key = game.position_key();
         if let Some(entry) = self.table.get(&key) {
@@ -166,20 +260,15 @@ impl<G: Variant> Search<'_, G> {
         let mut listed = self.buffers.pop().unwrap_or_default();
         game.legal_actions_into(&mut listed);
         let actions = ordered(self, game, &listed, ply);
-        let maximising = actor == Color::White;
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { f64::MIN } else { f64::MAX };
         let mut best_action = None;
         for action in &actions {
             let mut child = game.clone();
             child.apply(action).expect("a listed action is legal");
-            let value = self.value(&child, depth - 1, ply + 1, alpha, beta);
-            let better = if maximising {
-                value > best
-            } else {
-                value < best
-            };
-            if better {
+            let next = continued(&child, maximising, depth);
+            let value = self.value(&child, next, ply + 1, alpha, beta);
+            if (maximising && value > best) || (!maximising && value < best) {
                 best = value;
                 best_action = Some(action.clone());
             }
@@ -196,6 +285,9 @@ impl<G: Variant> Search<'_, G> {
             }
         }
         self.buffers.push(listed);
+        if actions.is_empty() {
+            best = reward(game, Color::White);
+        }
         if !self.stopped {
             let bound = if best <= alpha0 {
                 Bound::Upper
@@ -215,6 +307,75 @@ impl<G: Variant> Search<'_, G> {
             };
             self.table.insert(key, entry);
         }
+        best
+    }
+
+    /// The game after Chance's rolls and any setup due, when the next to act is not a player
+    /// who chooses; `None` when a player acts now.
+    fn settled(&mut self, game: &G) -> Option<G> {
+        let chooses = game.to_act()?.color().is_some() && !game.setup_due();
+        if chooses {
+            return None;
+        }
+        let mut next = game.clone();
+        settle(&mut next, &mut self.rng);
+        Some(next)
+    }
+
+    /// Beyond the horizon: the evaluation, unless a capture improves on it for the side to
+    /// act (who may also stand pat, but for a forced choice such as Ambiguous's pick).
+    fn quiesce(&mut self, game: &G, left: u32, mut alpha: f64, mut beta: f64) -> f64 {
+        self.nodes += 1;
+        let stand = reward(game, Color::White);
+        let Some(maximising) = white_acts(game) else {
+            return stand;
+        };
+        if left == 0 || self.stopped || game.to_act().is_some_and(|a| a.color().is_none()) {
+            return stand;
+        }
+        let mut listed = self.buffers.pop().unwrap_or_default();
+        game.legal_actions_into(&mut listed);
+        let forced = G::forced(&listed);
+        let mut captures: Vec<(f64, &G::Action)> = listed
+            .iter()
+            .filter_map(|a| game.capture(a).map(|(v, at)| (v * 100.0 - at, a)))
+            .collect();
+        if captures.is_empty() || (forced && captures.len() < listed.len()) {
+            self.buffers.push(listed);
+            return stand;
+        }
+        let mut best = stand;
+        if !forced {
+            if maximising {
+                alpha = alpha.max(stand);
+            } else {
+                beta = beta.min(stand);
+            }
+        } else {
+            best = if maximising { f64::MIN } else { f64::MAX };
+        }
+        if alpha < beta {
+            captures.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (_, action) in captures {
+                let mut child = game.clone();
+                child.apply(action).expect("a listed action is legal");
+                let value = match white_acts(&child) {
+                    None => reward(&child, Color::White),
+                    Some(_) => self.quiesce(&child, left - 1, alpha, beta),
+                };
+                if maximising {
+                    best = best.max(value);
+                    alpha = alpha.max(value);
+                } else {
+                    best = best.min(value);
+                    beta = beta.min(value);
+                }
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.buffers.push(listed);
         best
     }
 

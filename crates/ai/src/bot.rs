@@ -130,9 +130,11 @@ impl Visitor for Act<'_> {
         } = self;
         let spec = &bot.spec;
         let legal = decision.legal();
+        // The default: alpha-beta (over sampled worlds where something is hidden), but ISMCTS
+        // with regret matching at the bluff decisions.
         let kind = match spec.kind {
-            Kind::Default | Kind::AlphaBeta if G::OPEN => Kind::AlphaBeta,
-            Kind::Default | Kind::AlphaBeta => Kind::Ismcts,
+            Kind::Default if G::bluff_decision(legal) => Kind::Ismcts,
+            Kind::Default => Kind::AlphaBeta,
             kind => kind,
         };
         if decision.setup() && kind != Kind::Random {
@@ -150,10 +152,15 @@ impl Visitor for Act<'_> {
             }
             Kind::AlphaBeta => {
                 let depth = spec.depth.unwrap_or(64);
-                let found = alphabeta::search::<G>(view, legal, depth, budget, &mut bot.rng)?;
+                let samples = spec.samples.unwrap_or(alphabeta::SAMPLES);
+                let found =
+                    alphabeta::search::<G>(view, legal, depth, samples, budget, &mut bot.rng)?;
                 Ok(Answer::new(
                     found.action,
-                    format!("alphabeta: depth {}, {} nodes", found.depth, found.nodes),
+                    format!(
+                        "alphabeta: depth {} in {} worlds, {} nodes",
+                        found.depth, found.worlds, found.nodes
+                    ),
                 ))
             }
             Kind::Ismcts | Kind::Default => {

@@ -3,9 +3,10 @@
 //! values them by their expectation under the belief.
 
 use bluffchess_rules::board::attacks::attacks;
-use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::board39::{
+    bishop_attacks, diagonal_neighbours, knight_attacks, rook_attacks, Bitboard39, Square39,
+};
 use bluffchess_rules::board::{Bitboard, Color, Role, Square};
-use bluffchess_rules::game::{Game, Seat};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::bluff_move::BluffMove;
 use bluffchess_rules::variants::bs::{Bs, Identity};
@@ -127,40 +128,31 @@ fn ego_safety(game: &AlterEgo, color: Color) -> f64 {
     }
 }
 
-/// Bluff-move: the real pieces by role (bluffs are worth nothing but the doubt they sow).
+/// The worth of a bluff: the doubt it sows, and the enemy bluffs it may sweep away.
+const BLUFF: f64 = 0.2;
+
+/// Bluff-move: the real pieces by role, their mobility and pawn advance, and the bluffs.
 pub fn bluff_move(game: &BluffMove, color: Color) -> f64 {
-    let fen = game.summary(Seat::Spectator, true).fen;
-    let roles = placement(&fen);
-    let real = |c: Color| -> f64 {
-        game.real_pieces(c)
-            .into_iter()
-            .filter_map(|sq| roles[sq.index()])
-            .map(role_value)
-            .sum()
-    };
-    let bluffs = |c: Color| 0.1 * game.bluffs(c).len() as f64;
-    real(color) - real(!color) + bluffs(color) - bluffs(!color)
+    bluff_move_side(game, color) - bluff_move_side(game, !color)
 }
 
-/// The roles of a FEN placement, by square.
-fn placement(fen: &str) -> [Option<Role>; 64] {
-    let mut roles = [None; 64];
-    let board = fen.split(' ').next().unwrap_or_default();
-    for (row, text) in board.split('/').enumerate().take(8) {
-        let mut file = 0u32;
-        for c in text.chars() {
-            if let Some(skip) = c.to_digit(10) {
-                file += skip;
-            } else {
-                let rank = 7 - row as u32;
-                if let Some(sq) = Square::try_new(rank * 8 + file) {
-                    roles[sq.index()] = Role::from_char(c.to_ascii_lowercase());
-                }
-                file += 1;
+fn bluff_move_side(game: &BluffMove, color: Color) -> f64 {
+    let occupied = game.occupied();
+    let mut score = BLUFF * game.bluffs(color).len() as f64;
+    for sq in game.reals(color) {
+        let Some(role) = game.role_at(sq) else {
+            continue;
+        };
+        score += role_value(role);
+        match role {
+            Role::Pawn => {
+                score += PAWN_ADVANCE * (sq.rank().relative_to(color).index() as f64 - 1.0)
             }
+            Role::King => {}
+            _ => score += MOBILITY * attacks(color, role, sq, occupied).count() as f64,
         }
     }
-    roles
+    score
 }
 
 /// The value of a BS identity: the king is judged by the end of the game, not here.
@@ -214,19 +206,50 @@ fn face_value(face: Face) -> f64 {
 
 /// A true piece: losing all four loses the game.
 const TRUE_PIECE: f64 = 7.0;
+/// A true piece attacking an enemy true piece: a Reality Check that removes it is one move
+/// away.
+const TRUE_THREAT: f64 = 1.2;
+/// Pawns per square a piece attacks.
+const REACH: f64 = 0.03;
 
-/// Reality Check: true pieces above all, then the faces of the others, on the board or in hand.
+/// The squares a piece showing `face` on `sq` attacks.
+fn face_attacks(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
+    match face {
+        Face::Pawn => diagonal_neighbours(sq),
+        Face::Knight => knight_attacks(sq),
+        Face::Bishop => bishop_attacks(sq, occupied),
+        Face::Rook => rook_attacks(sq, occupied),
+    }
+}
+
+/// Reality Check: true pieces above all (on the board or in hand), then the faces of the
+/// others, the reach of every piece, and true pieces that threaten enemy true pieces.
 pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
-    let mut score = 0.0;
+    let mut pieces = Vec::with_capacity(20);
+    let mut occupied = Bitboard39::EMPTY;
+    let mut truths = [Bitboard39::EMPTY; 2];
     for sq in Square39::ALL {
-        let Some(piece) = game.piece_at(sq) else {
-            continue;
-        };
-        let value = if piece.kind.is_true() {
+        if let Some(piece) = game.piece_at(sq) {
+            occupied = occupied.with(sq);
+            if piece.kind.is_true() {
+                truths[piece.color.index()] = truths[piece.color.index()].with(sq);
+            }
+            pieces.push((sq, piece));
+        }
+    }
+    let mut score = 0.0;
+    for (sq, piece) in pieces {
+        let mut value = if piece.kind.is_true() {
             TRUE_PIECE
         } else {
             0.6 * face_value(piece.up) + 0.4 * face_value(piece.down())
         };
+        let reach = face_attacks(piece.up, sq, occupied);
+        value += REACH * reach.count() as f64;
+        if piece.kind.is_true() {
+            let threatened = reach & truths[(!piece.color).index()];
+            value += TRUE_THREAT * threatened.count() as f64;
+        }
         score += if piece.color == color { value } else { -value };
     }
     for side in [color, !color] {
@@ -246,6 +269,7 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bluffchess_rules::game::Game;
     use bluffchess_rules::{Chess, Options};
 
     #[test]
@@ -258,13 +282,5 @@ mod tests {
         let white = position(game.position(), Color::White);
         assert!(white > 0.8, "{white}");
         assert_eq!(white, -position(game.position(), Color::Black));
-    }
-
-    #[test]
-    fn a_fen_placement_gives_roles_by_square() {
-        let roles = placement("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
-        assert_eq!(roles[Square::E4.index()], Some(Role::Pawn));
-        assert_eq!(roles[Square::E2.index()], None);
-        assert_eq!(roles[Square::D8.index()], Some(Role::Queen));
     }
 }

@@ -11,11 +11,13 @@ pub enum Kind {
     Random,
     /// One ply on the evaluation, averaged over sampled worlds.
     Greedy,
-    /// Alpha-beta with iterative deepening (orthodox chess and Ambiguous; elsewhere ISMCTS).
+    /// Alpha-beta with iterative deepening: on the position where nothing is hidden, else
+    /// averaged over worlds sampled from the belief.
     AlphaBeta,
     /// Information-set Monte Carlo tree search.
     Ismcts,
-    /// The strongest bot of each variant: alpha-beta where nothing is hidden, ISMCTS elsewhere.
+    /// The strongest bot of each variant: alpha-beta, but ISMCTS with regret matching at the
+    /// bluff decisions of the variants with hidden information.
     Default,
 }
 

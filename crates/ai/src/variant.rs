@@ -4,14 +4,17 @@
 use crate::eval;
 use crate::worlds::{FromBelief, Worlds};
 use bluffchess_rules::game::{Game, View};
+use bluffchess_rules::variants::alter_ego::Action as AlterEgoAction;
 use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
 use bluffchess_rules::variants::ambiguous::Action as AmbiguousAction;
 use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
+use bluffchess_rules::variants::bluff_move::Action as BluffMoveAction;
 use bluffchess_rules::variants::bluff_move::{BluffMove, BluffMoveBelief};
 use bluffchess_rules::variants::bs::{Bs, BsBelief};
 use bluffchess_rules::variants::chess::{Chess, ChessBelief};
+use bluffchess_rules::variants::reality_check::Action as RealityCheckAction;
 use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
-use bluffchess_rules::{AnyView, Color, Move};
+use bluffchess_rules::{AnyView, Color, Move, Role};
 use rand::RngCore;
 
 /// A variant the bots play.
@@ -34,15 +37,30 @@ pub trait Variant: Game {
         false
     }
 
+    /// Whether the choice among `actions` is nothing but a bluff decision (stay or transfer,
+    /// call or accept), which the default bot leaves to ISMCTS and its regret matching; a
+    /// Reality Check, offered beside every other move, is not.
+    fn bluff_decision(_actions: &[String]) -> bool {
+        false
+    }
+
     /// The value of the piece an action captures and of the piece that captures, for move
     /// ordering (most valuable victim, least valuable attacker), when the action is a capture.
     fn capture(&self, _action: &Self::Action) -> Option<(f64, f64)> {
         None
     }
 
-    /// A key of the position for the transposition table.
+    /// Whether the side to act must choose one of `actions` and may not stand pat in a
+    /// quiescence search (Ambiguous's pick of the move to a named square).
+    fn forced(_actions: &[Self::Action]) -> bool {
+        false
+    }
+
+    /// A key of the whole state for the transposition table: what both players know together
+    /// is everything there is.
     fn position_key(&self) -> u64 {
-        self.info_key(bluffchess_rules::Seat::Spectator)
+        use bluffchess_rules::Seat;
+        self.info_key(Seat::White) ^ self.info_key(Seat::Black).rotate_left(29)
     }
 
     /// A setup chosen by a hand-made policy from the seat's view, when one is due.
@@ -76,6 +94,10 @@ impl Variant for Ambiguous {
         eval::position(self.position(), color)
     }
 
+    fn forced(actions: &[AmbiguousAction]) -> bool {
+        matches!(actions.first(), Some(AmbiguousAction::Pick(_)))
+    }
+
     fn capture(&self, action: &AmbiguousAction) -> Option<(f64, f64)> {
         match *action {
             // The opponent picks the piece: judge the named square by its victim alone.
@@ -97,6 +119,17 @@ impl Variant for AlterEgo {
     fn mixed(actions: &[String]) -> bool {
         actions.iter().any(|a| a == "stay")
     }
+
+    fn bluff_decision(actions: &[String]) -> bool {
+        Self::mixed(actions)
+    }
+
+    fn capture(&self, action: &AlterEgoAction) -> Option<(f64, f64)> {
+        match action {
+            AlterEgoAction::Move(mv) => eval::capture(self.position(), mv.from, mv.to),
+            _ => None,
+        }
+    }
 }
 
 impl Variant for BluffMove {
@@ -104,6 +137,23 @@ impl Variant for BluffMove {
 
     fn evaluate(&self, color: Color) -> f64 {
         eval::bluff_move(self, color)
+    }
+
+    /// A real piece moved onto an enemy real piece (bluffs swept on the way count for little).
+    fn capture(&self, action: &BluffMoveAction) -> Option<(f64, f64)> {
+        let BluffMoveAction::Move(mv) = *action else {
+            return None;
+        };
+        let mover = self.turn();
+        if !self.reals(mover).contains(mv.from) || !self.reals(!mover).contains(mv.to) {
+            return None;
+        }
+        let value = |role| match role {
+            Role::King => 50.0,
+            role => eval::role_value(role),
+        };
+        let victim = self.role_at(mv.to).map_or(1.0, value);
+        Some((victim, self.role_at(mv.from).map_or(0.0, value)))
     }
 }
 
@@ -116,6 +166,10 @@ impl Variant for Bs {
 
     fn mixed(actions: &[String]) -> bool {
         actions.iter().any(|a| a == "call")
+    }
+
+    fn bluff_decision(actions: &[String]) -> bool {
+        Self::mixed(actions)
     }
 
     fn setup(view: &View<Self::Summary>, rng: &mut dyn RngCore) -> Option<String> {
@@ -132,6 +186,20 @@ impl Variant for RealityCheck {
 
     fn mixed(actions: &[String]) -> bool {
         actions.iter().any(|a| a.starts_with("rc "))
+    }
+
+    /// A capture sends a piece to the hand; a Reality Check between two true pieces takes it
+    /// out of the game.
+    fn capture(&self, action: &RealityCheckAction) -> Option<(f64, f64)> {
+        let (from, to, check) = match *action {
+            RealityCheckAction::Move { from, to } => (from, to, false),
+            RealityCheckAction::RealityCheck { from, to } => (from, to, true),
+            _ => return None,
+        };
+        let attacker = self.piece_at(from)?;
+        let victim = self.piece_at(to).filter(|v| v.color != attacker.color)?;
+        let removes = check && victim.kind.is_true() && attacker.kind.is_true();
+        Some((if removes { 7.0 } else { 1.0 }, 0.5))
     }
 
     fn setup(view: &View<Self::Summary>, rng: &mut dyn RngCore) -> Option<String> {

@@ -71,7 +71,9 @@ pub trait Belief: Clone + Debug + Send + Sync + Sized {
     fn revealed(&self) -> bool;
 
     /// A whole game, history included, drawn consistent with the view: the seat's view of it
-    /// equals [`Belief::view`]. Each variant documents its distribution.
+    /// equals [`Belief::view`] (but for the player to act of a game the players ended, which
+    /// the rules alone cannot know; [`check_witness`] checks exactly this). Each variant
+    /// documents its distribution.
     fn sample(&self, rng: &mut dyn RngCore) -> Self::Game;
 
     /// Whose knowledge it is.

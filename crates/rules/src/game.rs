@@ -411,6 +411,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.log().actions()
     }
 
+    /// How many times the current position has stood, this time included, as the variant's
+    /// repetition rule counts them (1 where the variant has no such rule). A search treats a
+    /// position met again as a draw, so a side ahead makes progress instead of repeating.
+    fn repetitions(&self) -> usize {
+        1
+    }
+
     /// A hash of everything `seat` has seen (equal views give equal keys): a key for search trees,
     /// kept up to date even while the log is quiet.
     fn info_key(&self, seat: Seat) -> u64 {

@@ -290,6 +290,10 @@ fn decision_fact(decision: Action) -> Fact {
 }
 
 impl Game for AlterEgo {
+    fn repetitions(&self) -> usize {
+        self.history.repetitions()
+    }
+
     type Action = Action;
     type Summary = AlterEgoSummary;
 

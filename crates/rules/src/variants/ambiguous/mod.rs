@@ -246,6 +246,14 @@ impl Ambiguous {
 }
 
 impl Game for Ambiguous {
+    /// Positions stand only where a square is to be named.
+    fn repetitions(&self) -> usize {
+        match self.phase {
+            Phase::Name => self.repetition_count(),
+            Phase::Pick(_) => 1,
+        }
+    }
+
     type Action = Action;
     type Summary = AmbiguousSummary;
 

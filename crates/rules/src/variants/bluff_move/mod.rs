@@ -33,7 +33,7 @@ pub use belief::BluffMoveBelief;
 pub use view::{BluffMoveSummary, BluffView};
 
 use crate::belief::Belief;
-use crate::board::{Color, Square};
+use crate::board::{Bitboard, Color, Role, Square};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
@@ -82,6 +82,21 @@ impl BluffMove {
     /// The real pieces of `color` (the truth).
     pub fn real_pieces(&self, color: Color) -> Vec<Square> {
         self.board.real[color.index()].into_iter().collect()
+    }
+
+    /// The type the piece on `sq` has (a real piece's, or a bluff's own), if any (the truth).
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board.role(sq)
+    }
+
+    /// The squares of `color`'s real pieces (the truth).
+    pub fn reals(&self, color: Color) -> Bitboard {
+        self.board.real[color.index()]
+    }
+
+    /// The squares of every piece on the board, real or bluff, of both sides.
+    pub fn occupied(&self) -> Bitboard {
+        self.board.own(Color::White) | self.board.own(Color::Black)
     }
 
     /// The bluffs of `color`, each with the square of its real piece (the truth).
@@ -142,24 +157,26 @@ impl BluffMove {
     }
 
     /// How the rules end the game after `mover`'s action that did `resolution`.
-    fn ending(&self, mover: Color, resolution: &Resolution) -> Option<Outcome> {
+    /// How many times the current public position has stood since the last capture of a real
+    /// piece: every real piece shows one image, so a position from before it (one image fewer
+    /// since) cannot come back.
+    fn repetition_count(&self) -> usize {
         let current = self.keys.last().copied();
-        // Every real piece shows one image, so a position from before the last capture of a
-        // real piece (one image fewer since) cannot come back.
         let window = (self.quiet as usize + 1).min(self.keys.len());
-        let since_capture = &self.keys[self.keys.len() - window..];
+        self.keys[self.keys.len() - window..]
+            .iter()
+            .filter(|&&k| Some(k) == current)
+            .count()
+    }
+
+    fn ending(&self, mover: Color, resolution: &Resolution) -> Option<Outcome> {
         if resolution.took_king() {
             Some(Outcome::win(mover, EndReason::KingCaptured))
         } else if !self.board.has_legal_action() {
             Some(Outcome::win(mover, EndReason::NoLegalMove))
         } else if self.quiet >= QUIET_MOVES_DRAW {
             Some(Outcome::draw(EndReason::NoRealCapture))
-        } else if since_capture
-            .iter()
-            .filter(|&&k| Some(k) == current)
-            .count()
-            >= 5
-        {
+        } else if self.repetition_count() >= 5 {
             Some(Outcome::draw(EndReason::FivefoldRepetition))
         } else {
             None
@@ -168,6 +185,10 @@ impl BluffMove {
 }
 
 impl Game for BluffMove {
+    fn repetitions(&self) -> usize {
+        self.repetition_count()
+    }
+
     type Action = Action;
     type Summary = BluffMoveSummary;
 

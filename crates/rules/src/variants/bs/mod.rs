@@ -514,13 +514,7 @@ impl Bs {
             Some(Outcome::win(!side, EndReason::NoLegalMove))
         } else if self.quiet_moves >= NO_PROGRESS_LIMIT {
             Some(Outcome::draw(EndReason::NoProgress))
-        } else if self
-            .repetitions
-            .iter()
-            .filter(|&&k| Some(k) == self.repetitions.last().copied())
-            .count()
-            >= 5
-        {
+        } else if self.repetition_count() >= 5 {
             Some(Outcome::draw(EndReason::FivefoldRepetition))
         } else {
             None
@@ -552,7 +546,26 @@ impl Bs {
     }
 }
 
+impl Bs {
+    /// How many times the public position of the last turn start has stood.
+    fn repetition_count(&self) -> usize {
+        let current = self.repetitions.last().copied();
+        self.repetitions
+            .iter()
+            .filter(|&&k| Some(k) == current)
+            .count()
+    }
+}
+
 impl Game for Bs {
+    /// Positions stand only where a move is due.
+    fn repetitions(&self) -> usize {
+        match self.phase {
+            Phase::Move => self.repetition_count(),
+            _ => 1,
+        }
+    }
+
     type Action = Action;
     type Summary = BsSummary;
 

@@ -83,6 +83,10 @@ impl Chess {
 }
 
 impl Game for Chess {
+    fn repetitions(&self) -> usize {
+        self.history.repetitions()
+    }
+
     type Action = Move;
     type Summary = ChessSummary;
 

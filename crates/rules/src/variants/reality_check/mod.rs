@@ -984,6 +984,20 @@ fn die_meaning(n: u8) -> &'static str {
 }
 
 impl Game for RealityCheck {
+    /// Counted by the positions' hashes alone (the rule compares whole positions, when enough
+    /// hashes match); positions stand only where a turn begins.
+    fn repetitions(&self) -> usize {
+        if !matches!(self.phase, Phase::Turn) {
+            return 1;
+        }
+        let current = self.position_hashes.last();
+        self.position_hashes
+            .iter()
+            .filter(|&h| Some(h) == current)
+            .count()
+            .max(1)
+    }
+
     type Action = Action;
     type Summary = RealityCheckSummary;
 
