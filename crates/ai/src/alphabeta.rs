@@ -112,11 +112,15 @@ pub fn search<G: Variant>(
             true => search.best_in_one(&pool[0], depth),
             false => search.best_on_average(&pool, &actions, color, depth),
         };
-        if search.stopped {
+        // An iteration cut short counts only if it is the first: better than no search at all.
+        if search.stopped && depth > 1 {
             break;
         }
         if let Some(action) = best.filter(|a| actions.contains(a)) {
             found.action = action.to_string();
+        }
+        if search.stopped {
+            break;
         }
         found.depth = depth;
         if budget.late() {
@@ -188,8 +192,9 @@ impl<G: Variant> Search<'_, G> {
             .and_then(|e| e.best.clone())
     }
 
-    /// One iteration over every world: each action's value in each world, `depth` plies deep,
-    /// and the action with the best mean for `color`.
+    /// One iteration over every world: each action's value in each world, `depth` turns deep,
+    /// and the action with the best mean for `color` (over the worlds searched so far, if the
+    /// time ran out).
     fn best_on_average(
         &mut self,
         pool: &[G],
@@ -213,8 +218,11 @@ impl<G: Variant> Search<'_, G> {
                 };
                 total.1 += 1;
                 if self.stopped {
-                    return None;
+                    break;
                 }
+            }
+            if self.stopped {
+                break;
             }
         }
         actions
@@ -227,10 +235,7 @@ impl<G: Variant> Search<'_, G> {
 
     /// The value of `game` for White, `depth` plies deep, within (alpha, beta).
     fn value(&mut self, game: &G, depth: u32, ply: usize, mut alpha: f64, mut beta: f64) -> f64 {
-        self.nodes += 1;
-        if self.nodes % 1024 == 0 && self.budget.spent(self.nodes) {
-            self.stopped = true;
-        }
+        self.tick();
         let Some(maximising) = white_acts(game) else {
             // A quicker win is better, a later loss less bad.
             let value = reward(game, Color::White);
@@ -325,7 +330,7 @@ impl<G: Variant> Search<'_, G> {
     /// Beyond the horizon: the evaluation, unless a capture improves on it for the side to
     /// act (who may also stand pat, but for a forced choice such as Ambiguous's pick).
     fn quiesce(&mut self, game: &G, left: u32, mut alpha: f64, mut beta: f64) -> f64 {
-        self.nodes += 1;
+        self.tick();
         let stand = reward(game, Color::White);
         let Some(maximising) = white_acts(game) else {
             return stand;
@@ -377,6 +382,14 @@ impl<G: Variant> Search<'_, G> {
         }
         self.buffers.push(listed);
         best
+    }
+
+    /// Counts a node, and every 1024 nodes checks the budget.
+    fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes % 1024 == 0 && self.budget.spent(self.nodes) {
+            self.stopped = true;
+        }
     }
 
     fn remember_killer(&mut self, ply: usize, action: &G::Action) {

@@ -211,6 +211,22 @@ const TRUE_PIECE: f64 = 7.0;
 const TRUE_THREAT: f64 = 1.2;
 /// Pawns per square a piece attacks.
 const REACH: f64 = 0.03;
+/// A piece whose two faces have been shown: its kind is public. An enemy one is a known target
+/// (or known harmless); an own one has lost its secret. In a sampled world every piece is
+/// known, so this is the only way the search values what a flip or a Reality Check teaches.
+const SHOWN: f64 = 0.3;
+
+/// Pieces in hand over the limit must be dropped, one a turn, onto empty starting squares: too
+/// few of those lose the game, and enemy pieces standing on them are how they run out.
+fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
+    let over = (game.hand(color).len() as u32).saturating_sub(game.hand_limit(color));
+    let room = game.empty_drop_squares(color).count();
+    match (over, room) {
+        (0, _) => 0.0,
+        (over, room) if room < over => 12.0,
+        (over, room) => 0.8 * over as f64 + 0.5 * (4u32.saturating_sub(room)) as f64,
+    }
+}
 
 /// The squares a piece showing `face` on `sq` attacks.
 fn face_attacks(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
@@ -246,6 +262,9 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
         };
         let reach = face_attacks(piece.up, sq, occupied);
         value += REACH * reach.count() as f64;
+        if game.is_shown(sq) {
+            value -= SHOWN;
+        }
         if piece.kind.is_true() {
             let threatened = reach & truths[(!piece.color).index()];
             value += TRUE_THREAT * threatened.count() as f64;
@@ -254,6 +273,7 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
     }
     for side in [color, !color] {
         let sign = if side == color { 1.0 } else { -1.0 };
+        score -= sign * drop_danger(game, side);
         for kind in game.hand(side) {
             let (a, b) = kind.faces();
             let value = match kind.is_true() {

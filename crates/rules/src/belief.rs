@@ -199,26 +199,32 @@ pub fn check_witness<G: Game>(
 
 /// Each action's text as the view shows it, by action index: the actor's own text or the public
 /// text of an open action, the opened text of a revealed hidden action, or `None` for a hidden
-/// action still sealed (its public form is in the view's `Sealed` event).
-pub fn known_actions(events: &[Event]) -> Vec<Option<String>> {
+/// action still sealed (its public form is in the view's `Sealed` event). An event of an action
+/// after the next one is refused: actions are numbered in order.
+pub fn known_actions(events: &[Event]) -> Result<Vec<Option<String>>, BeliefError> {
     let mut texts: Vec<Option<String>> = Vec::new();
-    let mut put = |index: usize, text: Option<&str>| {
-        if texts.len() <= index {
-            texts.resize(index + 1, None);
+    for (i, e) in events.iter().enumerate() {
+        let (index, text) = match e.kind {
+            EventKind::Action => (e.action, Some(&e.text)),
+            EventKind::Reveal { action } => (action, Some(&e.text)),
+            EventKind::Sealed => (e.action, None),
+            EventKind::Info | EventKind::Meta | EventKind::End => continue,
+        };
+        if index > texts.len() {
+            return Err(BeliefError::impossible(format!(
+                "event {i} ({:?}) is of action {index}, but only {} came before it",
+                crate::game::shorten(&e.text),
+                texts.len()
+            )));
+        }
+        if index == texts.len() {
+            texts.push(None);
         }
         if let Some(text) = text {
-            texts[index] = Some(text.to_string());
-        }
-    };
-    for e in events {
-        match e.kind {
-            EventKind::Action => put(e.action, Some(&e.text)),
-            EventKind::Reveal { action } => put(action, Some(&e.text)),
-            EventKind::Sealed => put(e.action, None),
-            EventKind::Info | EventKind::Meta | EventKind::End => {}
+            texts[index] = Some(text.clone());
         }
     }
-    texts
+    Ok(texts)
 }
 
 /// A belief for variants where nothing is hidden from anyone (orthodox chess, Ambiguous): every

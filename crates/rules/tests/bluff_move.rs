@@ -264,9 +264,9 @@ fn a_real_move_and_a_bluff_with_the_same_visible_outcome_look_alike() {
 #[test]
 #[ignore = "long: run in release mode"]
 fn a_real_move_and_a_bluff_look_alike_in_many_games() {
-    let (compared, clear) = leak_check(80, 8);
+    let (compared, clear) = leak_check(25, 8);
     eprintln!("{compared} pairs compared, {clear} with clear paths");
-    assert!(compared > 30_000 && clear > 20_000, "{compared} {clear}");
+    assert!(compared > 8_000 && clear > 5_000, "{compared} {clear}");
 }
 
 #[test]

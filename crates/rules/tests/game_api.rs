@@ -375,3 +375,28 @@ fn an_impossible_view_is_refused_naming_the_event() {
 fn every_event_carries_its_fact() {
     assert!(common::facts_check::<Chess>(&Options::new(), 5, 12) > 100);
 }
+
+/// Knights out and back twice: each position of the second round stands for the second time,
+/// and the start for the third, in every variant that plays orthodox moves.
+#[test]
+fn repetitions_count_the_times_a_position_stood() {
+    use bluffchess_rules::{AlterEgo, Ambiguous, BluffMove};
+    fn shuffle<G: Game>(actions: &[&str]) -> Vec<usize> {
+        let mut game = G::new(&Options::new()).unwrap();
+        let mut counts = vec![game.repetitions()];
+        for text in actions {
+            game.apply_text(text).unwrap();
+            counts.push(game.repetitions());
+        }
+        counts
+    }
+    let knights = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2);
+    let chess = shuffle::<Chess>(&knights);
+    assert_eq!(chess, [1, 1, 1, 1, 2, 2, 2, 2, 3]);
+    assert_eq!(shuffle::<AlterEgo>(&knights), chess);
+    assert_eq!(shuffle::<BluffMove>(&knights), chess);
+    // Ambiguous: a square named, then the opponent's pick; a position stands where a square is
+    // to be named.
+    let named = ["f3", "g1f3", "f6", "g8f6", "g1", "f3g1", "g8", "f6g8"].repeat(2);
+    assert_eq!(*shuffle::<Ambiguous>(&named).last().unwrap(), 3);
+}

@@ -26,7 +26,7 @@ impl Belief for AlterEgoBelief {
     fn from_view(view: &View<<AlterEgo as Game>::Summary>) -> Result<Self, BeliefError> {
         let (view, revealed) = rules_view(view);
         let mut witness: AlterEgo = start_of(&view)?;
-        for (i, text) in known_actions(&view.events).into_iter().enumerate() {
+        for (i, text) in known_actions(&view.events)?.into_iter().enumerate() {
             // A decision still sealed: any open decision will do for the witness.
             let text = text.as_deref().unwrap_or("stay");
             witness

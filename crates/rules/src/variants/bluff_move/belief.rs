@@ -55,7 +55,7 @@ impl Belief for BluffMoveBelief {
     fn from_view(view: &View<<BluffMove as Game>::Summary>) -> Result<Self, BeliefError> {
         let (view, revealed) = rules_view(view);
         let start: BluffMove = start_of(&view)?;
-        let known = known_actions(&view.events);
+        let known = known_actions(&view.events)?;
         let (search, witness_actions) = match known.iter().all(Option::is_some) {
             true => (None, read_actions(&start, &known)?),
             false => {

@@ -421,7 +421,8 @@ impl RealityCheck {
         pool - self.exempt
     }
 
-    fn empty_drop_squares(&self, color: Color) -> Bitboard39 {
+    /// The empty squares `color` may drop onto (its starting squares).
+    pub fn empty_drop_squares(&self, color: Color) -> Bitboard39 {
         self.drop_squares[color.index()] - self.occupied()
     }
 
