@@ -167,6 +167,29 @@ fn ordered<G: Variant>(
         .collect()
 }
 
+/// Follow-ups kept below the root.
+const FOLLOW_UPS: usize = 3;
+
+/// Keeps the [`FOLLOW_UPS`] actions best for the side to act by the evaluation after each.
+fn keep_best<G: Variant>(game: &G, actions: &mut Vec<G::Action>, maximising: bool) {
+    if actions.len() <= FOLLOW_UPS {
+        return;
+    }
+    let mut scored: Vec<(f64, G::Action)> = actions
+        .drain(..)
+        .map(|action| {
+            let mut next = game.clone();
+            let white = match next.apply(&action) {
+                Ok(()) => reward(&next, Color::White),
+                Err(_) => 0.5,
+            };
+            (if maximising { white } else { 1.0 - white }, action)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    actions.extend(scored.into_iter().take(FOLLOW_UPS).map(|(_, a)| a));
+}
+
 /// Whether the side to act in `game` is White (`None` when nobody acts: the game is over).
 fn white_acts<G: Variant>(game: &G) -> Option<bool> {
     game.to_act()
@@ -264,6 +287,9 @@ impl<G: Variant> Search<'_, G> {
         }
         let mut listed = self.buffers.pop().unwrap_or_default();
         game.legal_actions_into(&mut listed);
+        if ply > 0 && G::follow_up(&listed) {
+            keep_best(game, &mut listed, maximising);
+        }
         let actions = ordered(self, game, &listed, ply);
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maximising { f64::MIN } else { f64::MAX };

@@ -56,6 +56,13 @@ pub trait Variant: Game {
         false
     }
 
+    /// Whether `actions` are the second half of a turn (Reality Check's flip after a move), of
+    /// which the search below the root follows only the few best by the evaluation, so that
+    /// its depth goes to the turns that follow.
+    fn follow_up(_actions: &[Self::Action]) -> bool {
+        false
+    }
+
     /// A key of the whole state for the transposition table: what both players know together
     /// is everything there is.
     fn position_key(&self) -> u64 {
@@ -186,6 +193,10 @@ impl Variant for RealityCheck {
 
     fn mixed(actions: &[String]) -> bool {
         actions.iter().any(|a| a.starts_with("rc "))
+    }
+
+    fn follow_up(actions: &[RealityCheckAction]) -> bool {
+        matches!(actions.first(), Some(RealityCheckAction::Flip(_)))
     }
 
     /// A capture sends a piece to the hand; a Reality Check between two true pieces takes it
