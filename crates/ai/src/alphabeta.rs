@@ -12,7 +12,7 @@
 //! searched.
 
 use crate::budget::Budget;
-use crate::sim::{parse_all, quiet, reward, settle};
+use crate::sim::{parse_all, reward, settle};
 use crate::variant::Variant;
 use crate::worlds::Worlds;
 use bluffchess_rules::game::View;
@@ -80,13 +80,7 @@ pub fn search<G: Variant>(
     let worlds = G::Worlds::from_view(view)?;
     let color = view.seat.color().ok_or("a spectator does not act")?;
     let count = if G::OPEN { 1 } else { samples.max(1) };
-    let pool: Vec<G> = (0..count)
-        .map(|_| {
-            let mut world = worlds.sample(rng);
-            quiet(&mut world);
-            world
-        })
-        .collect();
+    let pool: Vec<G> = (0..count).map(|_| worlds.sample_quiet(rng)).collect();
     let actions = parse_all(&pool[0], legal);
     let first = actions
         .first()

@@ -82,19 +82,21 @@ fn side(pos: &Position, color: Color) -> f64 {
         let Some(role) = pos.role_at(sq) else {
             continue;
         };
-        score += role_value(role);
-        match role {
-            Role::Pawn => {
-                score += PAWN_ADVANCE * (sq.rank().relative_to(color).index() as f64 - 1.0)
-            }
-            Role::King => {}
-            _ => {
-                let reach = attacks(color, role, sq, occupied) & !own;
-                score += MOBILITY * reach.count() as f64;
-            }
-        }
+        score += piece(color, role, sq, occupied, !own);
     }
     score - KING_DANGER * king_danger(pos, color) as f64
+}
+
+/// A chess piece of `color` on `sq`: its material, a pawn's advance, or the mobility of the
+/// squares it attacks among `counted`.
+fn piece(color: Color, role: Role, sq: Square, occupied: Bitboard, counted: Bitboard) -> f64 {
+    let advance = || PAWN_ADVANCE * (sq.rank().relative_to(color).index() as f64 - 1.0);
+    role_value(role)
+        + match role {
+            Role::Pawn => advance(),
+            Role::King => 0.0,
+            _ => MOBILITY * (attacks(color, role, sq, occupied) & counted).count() as f64,
+        }
 }
 
 /// Enemy attacks on the squares around `color`'s king.
@@ -143,14 +145,7 @@ fn bluff_move_side(game: &BluffMove, color: Color) -> f64 {
         let Some(role) = game.role_at(sq) else {
             continue;
         };
-        score += role_value(role);
-        match role {
-            Role::Pawn => {
-                score += PAWN_ADVANCE * (sq.rank().relative_to(color).index() as f64 - 1.0)
-            }
-            Role::King => {}
-            _ => score += MOBILITY * attacks(color, role, sq, occupied).count() as f64,
-        }
+        score += piece(color, role, sq, occupied, Bitboard::FULL);
     }
     score
 }

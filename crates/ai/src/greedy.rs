@@ -1,7 +1,7 @@
 //! One ply on the evaluation: each legal action is played in every sampled world and the
 //! action with the best average reward is chosen (a win it can see scores 1 in every world).
 
-use crate::sim::{parse_all, quiet, reward};
+use crate::sim::{parse_all, reward};
 use crate::variant::Variant;
 use crate::worlds::Worlds;
 use bluffchess_rules::game::View;
@@ -17,11 +17,7 @@ pub fn choose<G: Variant>(
     let worlds = G::Worlds::from_view(view)?;
     let color = view.seat.color().ok_or("a spectator does not act")?;
     let pool: Vec<G> = (0..samples.max(1))
-        .map(|_| {
-            let mut world = worlds.sample(rng);
-            quiet(&mut world);
-            world
-        })
+        .map(|_| worlds.sample_quiet(rng))
         .collect();
     let actions = parse_all(&pool[0], legal);
     let mut best: Option<(f64, &G::Action)> = None;

@@ -17,7 +17,7 @@
 //! the best value (regret matching), so that no tell gives the choice away.
 
 use crate::budget::Budget;
-use crate::sim::{parse_all, quiet, reward, settle};
+use crate::sim::{parse_all, reward, settle};
 use crate::variant::Variant;
 use crate::worlds::Worlds;
 use bluffchess_rules::game::{Seat, View};
@@ -139,9 +139,7 @@ pub fn search<G: Variant>(
     let color = view.seat.color().ok_or("a spectator does not act")?;
     let mut pool = Vec::with_capacity(settings.samples);
     while pool.len() < settings.samples.max(1) {
-        let mut world = worlds.sample(rng);
-        quiet(&mut world);
-        pool.push(world);
+        pool.push(worlds.sample_quiet(rng));
         // Sampling may be slow: keep most of the time for the search.
         if budget.share_spent(start, 0.3) {
             break;

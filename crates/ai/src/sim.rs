@@ -1,9 +1,9 @@
-//! What every search does to a world: set it quiet, let Chance and setups act, score it.
+//! What every search does to a world: let Chance and setups act, score it.
 
 use crate::variant::Variant;
 use bluffchess_rules::game::{Actor, Game};
 use bluffchess_rules::playout::roll;
-use bluffchess_rules::{Color, Recording};
+use bluffchess_rules::Color;
 use rand::RngCore;
 
 /// Pawns of evaluation that make a reward of about 0.73 (a logistic scale).
@@ -20,11 +20,6 @@ pub fn reward<G: Variant>(world: &G, color: Color) -> f64 {
         },
         None => 1.0 / (1.0 + (-world.evaluate(color) / SCALE).exp()),
     }
-}
-
-/// Makes a world ready for a search: its log keeps information keys only.
-pub fn quiet<G: Game>(world: &mut G) {
-    world.set_recording(Recording::Keys);
 }
 
 /// Lets Chance act and plays random setups until a player acts or the game ends; returns the

@@ -17,6 +17,13 @@ pub trait Worlds: Sized + Send + Sync {
 
     /// One world drawn consistent with the view.
     fn sample(&self, rng: &mut dyn RngCore) -> Self::Game;
+
+    /// One world drawn, ready for a search: its log keeps information keys only.
+    fn sample_quiet(&self, rng: &mut dyn RngCore) -> Self::Game {
+        let mut world = self.sample(rng);
+        world.set_recording(bluffchess_rules::Recording::Keys);
+        world
+    }
 }
 
 /// The samples of a variant's belief.

@@ -494,3 +494,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(action)
     }
 }
+
+/// How many of `keys` equal the last one (the times the current position has stood, when each
+/// position reached pushed its key); 0 for none.
+pub fn times_last_stood(keys: &[u64]) -> usize {
+    let current = keys.last();
+    keys.iter().filter(|&k| Some(k) == current).count()
+}

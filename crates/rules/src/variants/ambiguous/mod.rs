@@ -237,11 +237,7 @@ impl Ambiguous {
     }
 
     fn repetition_count(&self) -> usize {
-        let current = self.repetitions.last().copied();
-        self.repetitions
-            .iter()
-            .filter(|&&k| Some(k) == current)
-            .count()
+        crate::game::times_last_stood(&self.repetitions)
     }
 }
 

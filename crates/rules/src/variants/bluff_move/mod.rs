@@ -161,12 +161,8 @@ impl BluffMove {
     /// piece: every real piece shows one image, so a position from before it (one image fewer
     /// since) cannot come back.
     fn repetition_count(&self) -> usize {
-        let current = self.keys.last().copied();
         let window = (self.quiet as usize + 1).min(self.keys.len());
-        self.keys[self.keys.len() - window..]
-            .iter()
-            .filter(|&&k| Some(k) == current)
-            .count()
+        crate::game::times_last_stood(&self.keys[self.keys.len() - window..])
     }
 
     fn ending(&self, mover: Color, resolution: &Resolution) -> Option<Outcome> {

@@ -549,11 +549,7 @@ impl Bs {
 impl Bs {
     /// How many times the public position of the last turn start has stood.
     fn repetition_count(&self) -> usize {
-        let current = self.repetitions.last().copied();
-        self.repetitions
-            .iter()
-            .filter(|&&k| Some(k) == current)
-            .count()
+        crate::game::times_last_stood(&self.repetitions)
     }
 }
 

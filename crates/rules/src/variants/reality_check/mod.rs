@@ -991,12 +991,7 @@ impl Game for RealityCheck {
         if !matches!(self.phase, Phase::Turn) {
             return 1;
         }
-        let current = self.position_hashes.last();
-        self.position_hashes
-            .iter()
-            .filter(|&h| Some(h) == current)
-            .count()
-            .max(1)
+        crate::game::times_last_stood(&self.position_hashes).max(1)
     }
 
     type Action = Action;
