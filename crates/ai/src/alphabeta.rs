@@ -12,7 +12,7 @@
 //! searched.
 
 use crate::budget::Budget;
-use crate::sim::{parse_all, reward, settle};
+use crate::sim::{parse_all, reward, settle, EDGE};
 use crate::variant::Variant;
 use crate::worlds::Worlds;
 use bluffchess_rules::game::View;
@@ -32,6 +32,9 @@ pub struct Found {
     pub nodes: u64,
     /// Worlds searched.
     pub worlds: usize,
+    /// The action's value for the seat, 0 to 1 (a loss to a win), at the deepest depth that
+    /// chose it.
+    pub expected: f64,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -53,8 +56,9 @@ struct Entry<A> {
 const MAX_ENTRIES: usize = 1 << 20;
 /// Worlds searched where something is hidden, unless the bot says otherwise.
 pub const SAMPLES: usize = 6;
-/// Captures followed beyond the horizon, at most.
-const QUIESCENCE: u32 = 6;
+/// Captures tried at each node beyond the horizon, best first: in BS any piece may claim
+/// almost any capture, and following all of them would leave no time for the turns.
+const QUIET_CAPTURES: usize = 4;
 
 struct Search<'a, G: Variant> {
     table: HashMap<u64, Entry<G::Action>>,
@@ -65,7 +69,13 @@ struct Search<'a, G: Variant> {
     buffers: Vec<Vec<G::Action>>,
     /// Chance's rolls and random setups inside the tree.
     rng: StdRng,
+    /// A draw's value for White: a little below even for the side searching ([`CONTEMPT`]).
+    draw: f64,
 }
+
+/// How much worse than even the searching side counts a draw: enough to play on in a level
+/// position rather than repeat it, as engines do against weaker opponents.
+const CONTEMPT: f64 = 0.05;
 
 /// Searches the seat's position (or `samples` worlds of it, where something is hidden) and picks
 /// one of `legal`.
@@ -93,25 +103,31 @@ pub fn search<G: Variant>(
         stopped: false,
         buffers: Vec::new(),
         rng: StdRng::seed_from_u64(rng.next_u64()),
+        draw: match color {
+            Color::White => 0.5 - CONTEMPT,
+            Color::Black => 0.5 + CONTEMPT,
+        },
     };
     let mut found = Found {
         action: first.to_string(),
         depth: 0,
         nodes: 0,
         worlds: pool.len(),
+        expected: 0.5,
     };
     for depth in 1..=max_depth {
         search.killers = vec![[None, None]; depth as usize + 2];
         let best = match G::OPEN {
-            true => search.best_in_one(&pool[0], depth),
+            true => search.best_in_one(&pool[0], depth, color),
             false => search.best_on_average(&pool, &actions, color, depth),
         };
         // An iteration cut short counts only if it is the first: better than no search at all.
         if search.stopped && depth > 1 {
             break;
         }
-        if let Some(action) = best.filter(|a| actions.contains(a)) {
+        if let Some((action, expected)) = best.filter(|(a, _)| actions.contains(a)) {
             found.action = action.to_string();
+            found.expected = expected;
         }
         if search.stopped {
             break;
@@ -201,24 +217,31 @@ fn continued<G: Variant>(child: &G, white_moved: bool, depth: u32) -> u32 {
 }
 
 impl<G: Variant> Search<'_, G> {
-    /// One iteration on the one world there is: its best action, from the table.
-    fn best_in_one(&mut self, world: &G, depth: u32) -> Option<G::Action> {
-        self.value(world, depth, 0, f64::MIN, f64::MAX);
+    /// One iteration on the one world there is: its best action, from the table, and its
+    /// value for `color`.
+    fn best_in_one(&mut self, world: &G, depth: u32, color: Color) -> Option<(G::Action, f64)> {
+        let white = self.value(world, depth, 0, f64::MIN, f64::MAX);
+        let value = if color == Color::White {
+            white
+        } else {
+            1.0 - white
+        };
         self.table
             .get(&world.position_key())
             .and_then(|e| e.best.clone())
+            .map(|best| (best, value))
     }
 
     /// One iteration over every world: each action's value in each world, `depth` turns deep,
     /// and the action with the best mean for `color` (over the worlds searched so far, if the
-    /// time ran out).
+    /// time ran out), with that mean.
     fn best_on_average(
         &mut self,
         pool: &[G],
         actions: &[G::Action],
         color: Color,
         depth: u32,
-    ) -> Option<G::Action> {
+    ) -> Option<(G::Action, f64)> {
         let mut totals = vec![(0.0, 0u32); actions.len()];
         for world in pool {
             for (action, total) in actions.iter().zip(&mut totals) {
@@ -246,27 +269,32 @@ impl<G: Variant> Search<'_, G> {
             .iter()
             .zip(&totals)
             .filter(|(_, (_, n))| *n > 0)
-            .max_by(|a, b| (a.1 .0 / f64::from(a.1 .1)).total_cmp(&(b.1 .0 / f64::from(b.1 .1))))
-            .map(|(action, _)| action.clone())
+            .map(|(action, (total, n))| (action, total / f64::from(*n)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(action, mean)| (action.clone(), mean))
     }
 
     /// The value of `game` for White, `depth` plies deep, within (alpha, beta).
     fn value(&mut self, game: &G, depth: u32, ply: usize, mut alpha: f64, mut beta: f64) -> f64 {
         self.tick();
         let Some(maximising) = white_acts(game) else {
-            // A quicker win is better, a later loss less bad.
+            if game.outcome().is_some_and(|o| o.winner.is_none()) {
+                return self.draw;
+            }
+            // A quicker win is better, a later loss less bad: by less than the edge that
+            // keeps every end above (or below) every evaluation.
             let value = reward(game, Color::White);
-            return value + (0.5 - value) * 1e-3 * ply as f64;
+            return value + (0.5 - value) * EDGE * (ply as f64 / 128.0).min(1.0);
         };
         // A position met again counts as a draw: a side ahead looks for progress instead.
         if ply > 0 && game.repetitions() >= 2 {
-            return 0.5;
+            return self.draw;
         }
         if let Some(settled) = self.settled(game) {
             return self.value(&settled, depth, ply, alpha, beta);
         }
         if depth == 0 || self.stopped {
-            return self.quiesce(game, QUIESCENCE, alpha, beta);
+            return self.quiesce(game, G::QUIESCENCE, alpha, beta);
         }
         let key = game.position_key();
         if let Some(entry) = self.table.get(&key) {
@@ -360,6 +388,11 @@ impl<G: Variant> Search<'_, G> {
         }
         let mut listed = self.buffers.pop().unwrap_or_default();
         game.legal_actions_into(&mut listed);
+        if G::answer(&listed) {
+            let value = self.answered(game, &listed, left, maximising, alpha, beta);
+            self.buffers.push(listed);
+            return value;
+        }
         let forced = G::forced(&listed);
         let mut captures: Vec<(f64, &G::Action)> = listed
             .iter()
@@ -381,6 +414,7 @@ impl<G: Variant> Search<'_, G> {
         }
         if alpha < beta {
             captures.sort_by(|a, b| b.0.total_cmp(&a.0));
+            captures.truncate(QUIET_CAPTURES);
             for (_, action) in captures {
                 let mut child = game.clone();
                 child.apply(action).expect("a listed action is legal");
@@ -401,6 +435,38 @@ impl<G: Variant> Search<'_, G> {
             }
         }
         self.buffers.push(listed);
+        best
+    }
+
+    /// Beyond the horizon, the best of the answers to a move (the few best removals after a
+    /// call): the move is not settled until it is answered.
+    fn answered(
+        &mut self,
+        game: &G,
+        answers: &[G::Action],
+        left: u32,
+        maximising: bool,
+        mut alpha: f64,
+        mut beta: f64,
+    ) -> f64 {
+        let mut best = if maximising { f64::MIN } else { f64::MAX };
+        let mut answers = answers.to_vec();
+        keep_best(game, &mut answers, maximising);
+        for action in &answers {
+            let mut child = game.clone();
+            child.apply(action).expect("a listed action is legal");
+            let value = self.quiesce(&child, left - 1, alpha, beta);
+            if maximising {
+                best = best.max(value);
+                alpha = alpha.max(value);
+            } else {
+                best = best.min(value);
+                beta = beta.min(value);
+            }
+            if alpha >= beta || self.stopped {
+                break;
+            }
+        }
         best
     }
 

@@ -158,8 +158,11 @@ impl Visitor for Act<'_> {
                 Ok(Answer::new(
                     found.action,
                     format!(
-                        "alphabeta: depth {} in {} worlds, {} nodes",
-                        found.depth, found.worlds, found.nodes
+                        "alphabeta: depth {} in {} worlds, {} nodes, expects {:.0}%",
+                        found.depth,
+                        found.worlds,
+                        found.nodes,
+                        found.expected * 100.0
                     ),
                 ))
             }

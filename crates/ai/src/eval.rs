@@ -163,6 +163,22 @@ fn identity_value(identity: Identity) -> f64 {
     }
 }
 
+/// The values of the piece a BS move lands on and of the piece that moves (the king's capture
+/// ends the game), when the move lands on an enemy piece.
+pub fn bs_capture(game: &Bs, from: Square, to: Square) -> Option<(f64, f64)> {
+    let mover = game.identity(from)?;
+    let own = [Color::White, Color::Black].map(|c| game.pieces(c).contains(from));
+    let side = if own[0] { Color::White } else { Color::Black };
+    let victim = game
+        .identity(to)
+        .filter(|_| !game.pieces(side).contains(to))?;
+    let value = |identity| match identity {
+        Identity::King => 50.0,
+        identity => identity_value(identity),
+    };
+    Some((value(victim), value(mover)))
+}
+
 /// BS Chess: the identities on the board, the king's distance from the enemy, pawn advance.
 pub fn bs(game: &Bs, color: Color) -> f64 {
     bs_side(game, color) - bs_side(game, !color)
@@ -216,10 +232,14 @@ const SHOWN: f64 = 0.3;
 fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
     let over = (game.hand(color).len() as u32).saturating_sub(game.hand_limit(color));
     let room = game.empty_drop_squares(color).count();
+    let full = game.hand(color).len() as u32 >= game.hand_limit(color);
     match (over, room) {
+        // One capture from forced drops.
+        (0, _) if full => 0.3,
         (0, _) => 0.0,
         (over, room) if room < over => 12.0,
-        (over, room) => 0.8 * over as f64 + 0.5 * (4u32.saturating_sub(room)) as f64,
+        // Every forced drop is a turn lost, and the room left is what the opponent fills.
+        (over, room) => 1.2 * over as f64 + 0.6 * (4u32.saturating_sub(room)) as f64,
     }
 }
 
@@ -273,7 +293,8 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
             let (a, b) = kind.faces();
             let value = match kind.is_true() {
                 true => TRUE_PIECE,
-                false => 0.4 * (face_value(a) + face_value(b)),
+                // Out of play until dropped, which costs a turn.
+                false => 0.25 * (face_value(a) + face_value(b)),
             };
             score += sign * value;
         }

@@ -9,8 +9,12 @@ use rand::RngCore;
 /// Pawns of evaluation that make a reward of about 0.73 (a logistic scale).
 const SCALE: f64 = 2.0;
 
+/// The margin kept between the rewards of unfinished games and those of won or lost ones: a
+/// search must prefer a mate to any advantage, however large.
+pub const EDGE: f64 = 0.01;
+
 /// The reward of a world for `color` in [0, 1]: 1, 0 or 1/2 when the game is over, else the
-/// evaluation squashed by a logistic curve.
+/// evaluation squashed by a logistic curve into [`EDGE`, 1 - `EDGE`].
 pub fn reward<G: Variant>(world: &G, color: Color) -> f64 {
     match world.outcome() {
         Some(outcome) => match outcome.winner {
@@ -18,7 +22,7 @@ pub fn reward<G: Variant>(world: &G, color: Color) -> f64 {
             Some(_) => 0.0,
             None => 0.5,
         },
-        None => 1.0 / (1.0 + (-world.evaluate(color) / SCALE).exp()),
+        None => EDGE + (1.0 - 2.0 * EDGE) / (1.0 + (-world.evaluate(color) / SCALE).exp()),
     }
 }
 

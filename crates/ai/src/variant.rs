@@ -10,6 +10,7 @@ use bluffchess_rules::variants::ambiguous::Action as AmbiguousAction;
 use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
 use bluffchess_rules::variants::bluff_move::Action as BluffMoveAction;
 use bluffchess_rules::variants::bluff_move::{BluffMove, BluffMoveBelief};
+use bluffchess_rules::variants::bs::Action as BsAction;
 use bluffchess_rules::variants::bs::{Bs, BsBelief};
 use bluffchess_rules::variants::chess::{Chess, ChessBelief};
 use bluffchess_rules::variants::reality_check::Action as RealityCheckAction;
@@ -24,6 +25,9 @@ pub trait Variant: Game {
 
     /// Whether nothing is hidden from anyone (alpha-beta applies).
     const OPEN: bool = false;
+
+    /// How many captures (and answers to them) a quiescence search follows one after another.
+    const QUIESCENCE: u32 = 6;
 
     /// How good the world is for `color`, in pawns: material (hidden pieces as this world has
     /// them, so that an average over sampled worlds values them by their expectation), mobility,
@@ -53,6 +57,13 @@ pub trait Variant: Game {
     /// Whether the side to act must choose one of `actions` and may not stand pat in a
     /// quiescence search (Ambiguous's pick of the move to a named square).
     fn forced(_actions: &[Self::Action]) -> bool {
+        false
+    }
+
+    /// Whether `actions` answer the opponent's move (BS's call or accept, and the removal after
+    /// a call): a quiescence search weighs every answer instead of standing pat on a move
+    /// that may yet be undone.
+    fn answer(_actions: &[Self::Action]) -> bool {
         false
     }
 
@@ -166,6 +177,9 @@ impl Variant for BluffMove {
 
 impl Variant for Bs {
     type Worlds = FromBelief<BsBelief>;
+    /// Any piece may claim almost any capture, and each claim waits for an answer: a short
+    /// quiescence leaves time for the turns.
+    const QUIESCENCE: u32 = 3;
 
     fn evaluate(&self, color: Color) -> f64 {
         eval::bs(self, color)
@@ -177,6 +191,20 @@ impl Variant for Bs {
 
     fn bluff_decision(actions: &[String]) -> bool {
         Self::mixed(actions)
+    }
+
+    fn answer(actions: &[BsAction]) -> bool {
+        matches!(
+            actions.first(),
+            Some(BsAction::Call | BsAction::Accept | BsAction::Remove(_))
+        )
+    }
+
+    fn capture(&self, action: &BsAction) -> Option<(f64, f64)> {
+        match *action {
+            BsAction::Move { from, to, .. } => eval::bs_capture(self, from, to),
+            _ => None,
+        }
     }
 
     fn setup(view: &View<Self::Summary>, rng: &mut dyn RngCore) -> Option<String> {

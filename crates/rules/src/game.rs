@@ -426,7 +426,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// What the log keeps from now on: for a simulation, [`Recording::Keys`] (no event text, but
     /// information keys stay up to date) or [`Recording::Nothing`] (a playout that reads only the
-    /// outcome). Views and events are no longer complete after either.
+    /// outcome). Either drops the events recorded so far: views and events are incomplete after.
     fn set_recording(&mut self, recording: Recording) {
         self.log_mut().set_recording(recording);
     }

@@ -74,9 +74,14 @@ impl<A> Log<A> {
         self.recording
     }
 
-    /// Changes what the log keeps from now on.
+    /// Changes what the log keeps from now on. A log that stops recording events also lets go
+    /// of those it holds: a search clones its game at every node, and copied events would cost
+    /// more than the rest of the game.
     pub fn set_recording(&mut self, recording: Recording) {
         self.recording = recording;
+        if recording != Recording::Events {
+            self.events = Vec::new();
+        }
     }
 
     /// The hash of every event `seat` has seen (stale after events recorded with
