@@ -235,7 +235,7 @@ fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
     let full = game.hand(color).len() as u32 >= game.hand_limit(color);
     match (over, room) {
         // One capture from forced drops.
-        (0, _) if full => 0.3,
+        (0, _) if full => 1.0,
         (0, _) => 0.0,
         (over, room) if room < over => 12.0,
         // Every forced drop is a turn lost, and the room left is what the opponent fills.
