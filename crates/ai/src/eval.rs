@@ -227,6 +227,20 @@ const REACH: f64 = 0.03;
 /// known, so this is the only way the search values what a flip or a Reality Check teaches.
 const SHOWN: f64 = 0.3;
 
+/// Pawns per square between a true piece and the nearest enemy piece: only true pieces take
+/// true pieces out of the game, so they are worth bringing into contact.
+const CONTACT: f64 = 0.1;
+
+/// The distance (in king steps) from `sq` to the nearest of `pieces`; 0 when there are none.
+fn nearest(sq: Square39, pieces: Bitboard39) -> f64 {
+    let distance = |other: Square39| {
+        let files = sq.file().abs_diff(other.file());
+        let ranks = sq.rank().abs_diff(other.rank());
+        files.max(ranks)
+    };
+    f64::from(pieces.into_iter().map(distance).min().unwrap_or(0))
+}
+
 /// Pieces in hand over the limit must be dropped, one a turn, onto empty starting squares: too
 /// few of those lose the game, and enemy pieces standing on them are how they run out.
 fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
@@ -258,10 +272,12 @@ fn face_attacks(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
 pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
     let mut pieces = Vec::with_capacity(20);
     let mut occupied = Bitboard39::EMPTY;
+    let mut sides = [Bitboard39::EMPTY; 2];
     let mut truths = [Bitboard39::EMPTY; 2];
     for sq in Square39::ALL {
         if let Some(piece) = game.piece_at(sq) {
             occupied = occupied.with(sq);
+            sides[piece.color.index()] = sides[piece.color.index()].with(sq);
             if piece.kind.is_true() {
                 truths[piece.color.index()] = truths[piece.color.index()].with(sq);
             }
@@ -283,6 +299,7 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
         if piece.kind.is_true() {
             let threatened = reach & truths[(!piece.color).index()];
             value += TRUE_THREAT * threatened.count() as f64;
+            value -= CONTACT * nearest(sq, sides[(!piece.color).index()]);
         }
         score += if piece.color == color { value } else { -value };
     }
@@ -299,7 +316,10 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
             score += sign * value;
         }
     }
-    score
+    // Turns without a piece leaving the game run towards a draw: an advantage is worth less
+    // the nearer that draw is, so the side ahead takes out true pieces rather than wait.
+    let (quiet, limit) = game.quiet_turns();
+    score * (1.0 - f64::from(quiet) / f64::from(limit)).max(0.0)
 }
 
 #[cfg(test)]

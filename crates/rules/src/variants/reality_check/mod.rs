@@ -421,6 +421,12 @@ impl RealityCheck {
         pool - self.exempt
     }
 
+    /// How far the game has gone towards its draw by no progress: turns in a row in which no
+    /// piece left the game, out of the 200 that draw.
+    pub fn quiet_turns(&self) -> (u32, u32) {
+        (self.quiet, QUIET_LIMIT)
+    }
+
     /// The empty squares `color` may drop onto (its starting squares).
     pub fn empty_drop_squares(&self, color: Color) -> Bitboard39 {
         self.drop_squares[color.index()] - self.occupied()
