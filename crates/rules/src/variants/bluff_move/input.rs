@@ -10,13 +10,13 @@ use rand::RngCore;
 
 /// One own piece's input squares, with how many moves they make (promotions counted per type).
 #[derive(Clone, Copy, Debug)]
-struct Piece {
-    to: Bitboard,
-    role: Role,
-    from: Square,
+pub(super) struct Piece {
+    pub(super) to: Bitboard,
+    pub(super) role: Role,
+    pub(super) from: Square,
     moves: u8,
     /// A real piece makes each move twice: as a move, then as a bluff move.
-    real: bool,
+    pub(super) real: bool,
 }
 
 impl Piece {
@@ -35,10 +35,15 @@ impl Piece {
     }
 
     fn moves(&self) -> PieceMoves {
+        self.moves_to(self.to)
+    }
+
+    /// Its moves to some of its targets.
+    fn moves_to(&self, to: Bitboard) -> PieceMoves {
         PieceMoves {
             role: self.role,
             from: self.from,
-            to: self.to,
+            to,
         }
     }
 
@@ -57,10 +62,12 @@ impl Piece {
         }
     }
 
-    fn list_into(&self, actions: &mut Vec<Action>) {
-        actions.extend(self.moves().into_iter().map(Action::Move));
+    /// Appends its moves to `kept[0]` and its bluff moves to `kept[1]` (of its targets).
+    fn list_into(&self, actions: &mut Vec<Action>, kept: [Bitboard; 2]) {
+        let [moves, bluffs] = kept.map(|to| self.moves_to(self.to & to));
+        actions.extend(moves.into_iter().map(Action::Move));
         if self.real {
-            actions.extend(self.moves().into_iter().map(Action::Bluff));
+            actions.extend(bluffs.into_iter().map(Action::Bluff));
         }
     }
 }
@@ -131,9 +138,22 @@ impl Input {
 
     /// Appends every action, in order.
     pub(super) fn list_into(&self, actions: &mut Vec<Action>) {
+        self.list_kept_into(actions, |_| [Bitboard::FULL; 2], |_| true);
+    }
+
+    /// Appends some of the actions, in order: of each piece, the moves to the targets `kept`
+    /// gives first and the bluff moves to those it gives second; the castling moves `castling`
+    /// keeps.
+    pub(super) fn list_kept_into(
+        &self,
+        actions: &mut Vec<Action>,
+        kept: impl Fn(&Piece) -> [Bitboard; 2],
+        castling: impl Fn(Move) -> bool,
+    ) {
         for piece in &self.pieces {
-            piece.list_into(actions);
+            piece.list_into(actions, kept(piece));
         }
-        actions.extend(self.castlings.iter().copied().map(Action::Move));
+        let castlings = self.castlings.iter().copied().filter(|&mv| castling(mv));
+        actions.extend(castlings.map(Action::Move));
     }
 }

@@ -60,11 +60,14 @@ impl fmt::Display for Public {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Public::Pass => f.write_str("pass"),
-            Public::Image { from, to, role } => {
-                write!(f, "{from}{to}")?;
-                role.map_or(Ok(()), |r| write!(f, "{}", r.char()))
+            // An image's move reads like a move with a promotion: `e7e8q`.
+            &Public::Image { from, to, role } => Move {
+                from,
+                to,
+                promotion: role,
             }
-            Public::Castle(mv) => write!(f, "{mv}"),
+            .fmt(f),
+            Public::Castle(mv) => mv.fmt(f),
         }
     }
 }
