@@ -422,10 +422,10 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
     let role = board.role(mv.from).expect("a real piece moves");
     let diagonal = is_diagonal_step(board, mv);
     let straight = role == Role::Pawn && !diagonal;
-    let squares = path(mv.from, mv.to);
     if diagonal && !board.own(them).contains(mv.to) {
         return Resolution::failed(Private::NoEnemy(mv.to));
     }
+    let squares = path(mv.from, mv.to);
     if straight && board.real[them.index()].contains(squares[0]) {
         show_if_visible(board, them, squares[0], false);
         return Resolution::failed(Private::Blocked(squares[0]));
