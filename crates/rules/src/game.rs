@@ -365,6 +365,19 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         actions.extend(self.legal_actions());
     }
 
+    /// A legal action drawn uniformly: the one at a single `random_range` over their number in
+    /// [`Game::legal_actions`], so every variant draws the same action from the same generator;
+    /// `listed` is a buffer the caller reuses. Variants that count their actions faster than
+    /// they list them override it.
+    fn random_legal_action(
+        &self,
+        rng: &mut dyn RngCore,
+        listed: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions_into(listed);
+        crate::playout::draw_index(rng, listed.len()).map(|i| listed[i].clone())
+    }
+
     /// Chance's outcomes with their probabilities, when Chance is to act.
     fn chance_outcomes(&self) -> Vec<(Self::Action, f64)> {
         Vec::new()

@@ -118,7 +118,7 @@ impl<A> Log<A> {
         }
         // Text is formatted once: kept as a string when events are, else hashed as written
         // (the hash is the same either way).
-        let stored = (self.recording == Recording::Events).then(|| text.to_string());
+        let stored = (self.recording == Recording::Events).then(|| text_of(&text));
         let hash = match &stored {
             Some(stored) => event_hash(actor, &kind, stored),
             None => event_hash(actor, &kind, &text),
@@ -168,6 +168,14 @@ macro_rules! log_accessors {
     };
 }
 pub(crate) use log_accessors;
+
+/// An event's text, written into room for most texts at once (growing a string as it is written
+/// costs more than formatting it).
+fn text_of(text: &impl Display) -> String {
+    let mut stored = String::with_capacity(32);
+    write!(stored, "{text}").expect("writing to a string cannot fail");
+    stored
+}
 
 /// The information key of a sequence of events one seat saw (a view's events): equal to
 /// [`Log::key`] of a game whose view has these events.

@@ -56,21 +56,19 @@ pub fn random_action<G: Game>(game: &G, rng: &mut dyn RngCore) -> Option<G::Acti
     match game.to_act()? {
         Actor::Chance => roll(game, rng),
         _ if game.setup_due() => game.random_setup(rng),
-        _ => {
-            let actions = game.legal_actions();
-            if actions.is_empty() {
-                return None;
-            }
-            let i = rng.random_range(0..actions.len());
-            Some(actions[i].clone())
-        }
+        _ => game.random_legal_action(rng, &mut Vec::new()),
     }
 }
 
+/// An index below `count` drawn uniformly (`None` for none): how every legal action is drawn.
+pub(crate) fn draw_index(rng: &mut dyn RngCore, count: usize) -> Option<usize> {
+    (count > 0).then(|| rng.random_range(0..count))
+}
+
 /// Plays random actions until the game ends or `max_actions` have been played; returns how many
-/// were played. Actions are drawn as [`random_action`] draws them; the list of legal actions is
-/// kept in one buffer for the whole playout. For speed, make the game quiet first
-/// ([`Game::set_quiet`]): then no event text is formatted.
+/// were played. Actions are drawn as [`random_action`] draws them; a list of legal actions, when
+/// the variant needs one, is kept in one buffer for the whole playout. For speed, make the game
+/// quiet first ([`Game::set_recording`]): then no event text is formatted.
 pub fn random_playout<G: Game>(game: &mut G, rng: &mut dyn RngCore, max_actions: usize) -> usize {
     let mut listed = Vec::new();
     let mut played = 0;
@@ -79,10 +77,7 @@ pub fn random_playout<G: Game>(game: &mut G, rng: &mut dyn RngCore, max_actions:
             None => None,
             Some(Actor::Chance) => roll(game, rng),
             Some(_) if game.setup_due() => game.random_setup(rng),
-            Some(_) => {
-                game.legal_actions_into(&mut listed);
-                (!listed.is_empty()).then(|| listed[rng.random_range(0..listed.len())].clone())
-            }
+            Some(_) => game.random_legal_action(rng, &mut listed),
         };
         let Some(action) = action else {
             break;

@@ -210,9 +210,18 @@ impl Rank {
     }
 }
 
+impl Square {
+    /// The name's two letters (`e4`), for writing it as part of a longer text.
+    pub(crate) const fn name_bytes(self) -> [u8; 2] {
+        [self.file().char() as u8, self.rank().char() as u8]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        // Written as one piece of text: event texts name many squares.
+        let name = self.name_bytes();
+        f.write_str(core::str::from_utf8(&name).expect("a square's name is ASCII"))
     }
 }
 

@@ -13,7 +13,7 @@ pub(crate) mod zobrist;
 
 pub use draws::{DrawClaim, Ending, History};
 pub use fen::FenError;
-pub use movegen::{MoveList, PieceMoves, PieceMovesIter};
+pub use movegen::{MoveGroups, MoveList, PieceMoves, PieceMovesIter};
 pub use moves::{Move, ParseMoveError};
 pub use position::{castling, Position};
 pub(crate) use position::{CastlingMove, CASTLING_MOVES};

@@ -99,6 +99,70 @@ impl Iterator for PieceMovesIter {
 /// Room for the legal moves of any position (the known maximum is 218).
 pub type MoveList = ArrayVec<Move, 256>;
 
+/// The legal moves of a position piece by piece, in the order [`Position::generate_moves`] visits
+/// them: the list of moves they make one after the other, counted and indexed without listing it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveGroups {
+    /// Each piece's moves, with how many there are (counted once: counting takes time without a
+    /// population-count instruction).
+    groups: ArrayVec<(PieceMoves, u8), 16>,
+}
+
+impl MoveGroups {
+    /// No moves.
+    pub fn new() -> MoveGroups {
+        MoveGroups::default()
+    }
+
+    /// Replaces the moves with those of `position` (in place: the groups are too big to return
+    /// by value in the hot path).
+    pub fn generate(&mut self, position: &Position) {
+        let groups = &mut self.groups;
+        groups.clear();
+        position.generate_moves(|moves| {
+            groups.push((moves, moves.len() as u8));
+            false
+        });
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.groups.clear();
+    }
+
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.groups.iter().map(|&(_, len)| usize::from(len)).sum()
+    }
+
+    /// Whether there is no move.
+    pub fn is_empty(&self) -> bool {
+        self.groups.is_empty()
+    }
+
+    /// The move at `index` in the list.
+    pub fn get(&self, mut index: usize) -> Option<Move> {
+        for &(moves, len) in &self.groups {
+            let len = usize::from(len);
+            if index < len {
+                return moves.into_iter().nth(index);
+            }
+            index -= len;
+        }
+        None
+    }
+
+    /// Whether `mv` is one of the moves.
+    pub fn contains(&self, mv: Move) -> bool {
+        self.groups.iter().any(|(moves, _)| moves.contains(mv))
+    }
+
+    /// The moves, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Move> + '_ {
+        self.groups.iter().flat_map(|&(moves, _)| moves)
+    }
+}
+
 /// What every piece's generation needs to know about the position.
 struct Context {
     us: Color,

@@ -46,8 +46,11 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Move(mv) => write!(f, "{mv}"),
-            Action::Bluff(mv) => write!(f, "bluff {mv}"),
+            Action::Move(mv) => mv.fmt(f),
+            Action::Bluff(mv) => {
+                f.write_str("bluff ")?;
+                mv.fmt(f)
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 //! the binding between a bluff and its real piece, and legal input, judged on a board of the
 //! mover's own pieces only.
 
+use super::input::Input;
 use super::Action;
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
@@ -36,6 +37,9 @@ pub struct Board {
     pub(super) shown_public: [Bitboard; 2],
     /// The side to move.
     pub(super) turn: Color,
+    /// The Zobrist key of every image (kept up to date as pieces come and go, so the public key
+    /// of each position reached costs no pass over the board).
+    images_key: u64,
 }
 
 impl Board {
@@ -77,6 +81,7 @@ impl Board {
             shown: [Bitboard::EMPTY; 2],
             shown_public: [Bitboard::EMPTY; 2],
             turn,
+            images_key: 0,
         }
     }
 
@@ -127,10 +132,18 @@ impl Board {
         (self.bluffs[0] | self.bluffs[1]).contains(sq)
     }
 
+    /// Adds or removes the image of `color`'s piece on `sq` in the images' key.
+    fn toggle_image(&mut self, color: Color, sq: Square) {
+        let role = self.role(sq).expect("an image has a type");
+        self.images_key ^= zobrist::piece(color, role, sq);
+    }
+
+    /// Puts a real piece without a bluff on `sq`.
     pub(super) fn put_real(&mut self, color: Color, sq: Square, role: Role) {
         self.real[color.index()] |= sq;
         self.roles[sq.index()] = Some(role);
         self.link[sq.index()] = UNBOUND;
+        self.toggle_image(color, sq);
     }
 
     /// Removes the real piece on `sq` and its bluff.
@@ -139,6 +152,7 @@ impl Board {
             self.remove_bluff(color, bluff);
         }
         let c = color.index();
+        self.toggle_image(color, sq);
         self.real[c] = self.real[c].without(sq);
         self.roles[sq.index()] = None;
         self.unmoved = self.unmoved.without(sq);
@@ -149,11 +163,13 @@ impl Board {
     /// Binds a new bluff on `sq` to the real piece on `real` (which has none).
     pub(super) fn put_bluff(&mut self, color: Color, sq: Square, role: Role, real: Square) {
         let c = color.index();
+        self.toggle_image(color, real);
         self.bluffs[c] |= sq;
         self.hidden[c] |= real;
         self.roles[sq.index()] = Some(role);
         self.link[sq.index()] = real.index() as u8;
         self.link[real.index()] = sq.index() as u8;
+        self.toggle_image(color, sq);
         // A piece behind a bluff is no longer known to be real.
         self.shown[c] = self.shown[c].without(real);
         self.shown_public[c] = self.shown_public[c].without(real);
@@ -163,10 +179,12 @@ impl Board {
     pub(super) fn remove_bluff(&mut self, color: Color, sq: Square) {
         let c = color.index();
         let real = self.real_of(sq);
+        self.toggle_image(color, sq);
         self.bluffs[c] = self.bluffs[c].without(sq);
         self.hidden[c] = self.hidden[c].without(real);
         self.roles[sq.index()] = None;
         self.link[real.index()] = UNBOUND;
+        self.toggle_image(color, real);
     }
 
     /// Moves the real piece on `from` to `to` (empty, or its own bluff's square), as `role`: its
@@ -179,6 +197,15 @@ impl Board {
     /// The key of the public position: every image with its type and side, and the side to move
     /// (orthodox chess's Zobrist keys).
     pub(super) fn public_key(&self) -> u64 {
+        match self.turn {
+            Color::White => self.images_key,
+            Color::Black => self.images_key ^ zobrist::black_to_move(),
+        }
+    }
+
+    /// The public key counted afresh, image by image (what [`Board::public_key`] keeps).
+    #[cfg(test)]
+    pub(super) fn public_key_afresh(&self) -> u64 {
         let mut key = match self.turn {
             Color::White => 0,
             Color::Black => zobrist::black_to_move(),
@@ -227,6 +254,10 @@ impl Board {
         let color = self.turn;
         let unmoved = self.unmoved & self.real[color.index()];
         let mut moves = ArrayVec::new();
+        // An unmoved king and rook at least.
+        if !unmoved.more_than_one() {
+            return moves;
+        }
         for castle in castling_moves(color) {
             let (king, rook) = (castle.king_from, castle.rook_from);
             if !(unmoved.contains(king) && unmoved.contains(rook)) {
@@ -254,24 +285,8 @@ impl Board {
 
     /// Every action the side to move may take: the input its own pieces allow.
     pub(super) fn legal_actions(&self) -> Vec<Action> {
-        let color = self.turn;
         let mut actions = Vec::with_capacity(96);
-        for from in self.real[color.index()] {
-            let targets = self.piece_targets(from);
-            for wrap in [Action::Move as fn(Move) -> Action, Action::Bluff] {
-                push_moves(&mut actions, self, from, targets, wrap);
-            }
-        }
-        for from in self.bluffs[color.index()] {
-            push_moves(
-                &mut actions,
-                self,
-                from,
-                self.piece_targets(from),
-                Action::Move,
-            );
-        }
-        actions.extend(self.castlings().into_iter().map(Action::Move));
+        Input::of(self).list_into(&mut actions);
         actions
     }
 
@@ -362,17 +377,16 @@ pub(super) fn push_moves(
 /// A pawn's input: one step straight onto a square without an own piece, two from its second
 /// rank, and a diagonal step (where a chess pawn attacks) onto any square without an own piece.
 fn pawn_targets(color: Color, from: Square, own: Bitboard) -> Bitboard {
-    let dr = color.fold(1, -1);
-    let mut targets = pawn_attacks(color, from) - own;
-    if let Some(one) = from.offset(0, dr).filter(|&sq| !own.contains(sq)) {
-        targets |= one;
-        if from.rank() == Rank::new(1).relative_to(color) {
-            if let Some(two) = one.offset(0, dr).filter(|&sq| !own.contains(sq)) {
-                targets |= two;
-            }
-        }
-    }
-    targets
+    let forward = |squares: Bitboard| match color {
+        Color::White => squares.shift_up(),
+        Color::Black => squares.shift_down(),
+    };
+    let one = forward(Bitboard::from(from)) - own;
+    let two = match from.rank() == Rank::new(1).relative_to(color) {
+        true => forward(one) - own,
+        false => Bitboard::EMPTY,
+    };
+    (pawn_attacks(color, from) - own) | one | two
 }
 
 /// The two castling moves of `color`, king side first.

@@ -20,6 +20,7 @@
 mod actions;
 mod belief;
 mod board;
+mod input;
 mod lookahead;
 mod record;
 mod resample;
@@ -40,6 +41,7 @@ use crate::game::{
 use crate::log::Log;
 use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
+use input::Input;
 use rand::RngCore;
 use resolve::{Public, Resolution};
 
@@ -223,6 +225,21 @@ impl Game for BluffMove {
             Some(_) => Vec::new(),
             None => self.board.legal_actions(),
         }
+    }
+
+    fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        if self.log.outcome.is_none() {
+            Input::of(&self.board).list_into(actions);
+        }
+    }
+
+    fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Action>) -> Option<Action> {
+        if self.log.outcome.is_some() {
+            return None;
+        }
+        // Counted, not listed: the listing's draw, without the list.
+        Input::draw(&self.board, rng)
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {

@@ -33,12 +33,13 @@
 //!
 //! [`BluffMoveBelief::sample_weighted`]: super::BluffMoveBelief::sample_weighted
 
-use super::board::{push_moves, Board};
+use super::board::{path, push_moves, Board};
+use super::input::{Input, Piece};
 use super::lookahead::{Knowledge, Placed};
 use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
-use crate::board::attacks::{between, line};
+use crate::board::attacks::{between, line, pawn_attacks};
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
 use rand::seq::SliceRandom;
@@ -88,15 +89,25 @@ pub(super) fn draw(
     Some((actions, weight))
 }
 
-/// An action that looks to the seat like a hidden action: the action, the board it leaves, and
-/// the squares it changed. It explains the hidden action if it also passes the lookahead.
+/// An action that looks to the seat like a hidden action, and the squares it changed. It explains
+/// the hidden action if it also passes the lookahead. The board it leaves is played again when
+/// needed: lookalikes are many (a pawn's diagonal step onto no enemy piece is one of every pass),
+/// and a board each would be costly to keep and to shuffle.
 #[derive(Clone, Copy)]
 struct Choice {
     action: Action,
-    board: Board,
     footprint: Bitboard,
     /// The real pieces whose placement it decided, for the lookahead.
     decided: Bitboard,
+}
+
+impl Choice {
+    /// The board it leaves, played from the board `before` it.
+    fn after(&self, before: &Board) -> Board {
+        let mut after = *before;
+        resolve::play(&mut after, self.action);
+        after
+    }
 }
 
 /// A hidden action with its lookalikes, as tried so far.
@@ -129,7 +140,7 @@ impl Search<'_> {
     fn run(&self, rng: &mut dyn RngCore, budget: usize) -> Option<(Vec<Action>, Vec<Frame>)> {
         let n = self.record.len();
         let mut chosen: Vec<Action> = Vec::with_capacity(n);
-        let mut frames: Vec<Frame> = Vec::new();
+        let mut frames: Vec<Frame> = Vec::with_capacity(n);
         let mut board = self.record.start;
         let mut failures = 0;
         loop {
@@ -149,10 +160,10 @@ impl Search<'_> {
                 self.judge_all(frame);
                 if (frame.scope & conflict).any() {
                     frame.tried += 1;
-                    if let Some(choice) = self.next_explanation(frame, conflict) {
+                    if let Some((action, after)) = self.next_explanation(frame, conflict) {
                         chosen.truncate(frame.step);
-                        chosen.push(choice.action);
-                        board = choice.board;
+                        chosen.push(action);
+                        board = after;
                         break;
                     }
                     // Every explanation failed: what they changed joins the conflict.
@@ -207,23 +218,24 @@ impl Search<'_> {
             judged: false,
             blamed: Bitboard::EMPTY,
         };
-        let Some(choice) = self.next_explanation(&mut frame, Bitboard::EMPTY) else {
+        let Some((action, after)) = self.next_explanation(&mut frame, Bitboard::EMPTY) else {
             // Every lookalike failed the lookahead: the pieces it blamed must change.
             return Some(match frame.blamed.any() {
                 true => frame.blamed,
                 false => Bitboard::FULL,
             });
         };
-        chosen.push(choice.action);
-        *board = choice.board;
+        chosen.push(action);
+        *board = after;
         frames.push(frame);
         None
     }
 
     /// The next explanation of `frame` to try, from its untried lookalikes: those that touch
     /// `conflict` first, each group in its random order. Lookalikes that fail the lookahead on
-    /// the way are removed, their blame kept in the frame. `None` when none is left.
-    fn next_explanation(&self, frame: &mut Frame, conflict: Bitboard) -> Option<Choice> {
+    /// the way are removed, their blame kept in the frame. The explanation's action and the board
+    /// it leaves; `None` when none is left.
+    fn next_explanation(&self, frame: &mut Frame, conflict: Bitboard) -> Option<(Action, Board)> {
         loop {
             let untried = frame.tried..frame.options.len();
             let j = untried
@@ -231,10 +243,11 @@ impl Search<'_> {
                 .find(|&j| (frame.options[j].footprint & conflict).any())
                 .or((!untried.is_empty()).then_some(frame.tried))?;
             let choice = frame.options[j];
-            match self.blame(&frame.before, &choice, frame.step) {
+            let after = choice.after(&frame.before);
+            match self.blame(&frame.before, &choice, &after, frame.step) {
                 None => {
                     frame.options[frame.tried..=j].rotate_right(1);
-                    return Some(choice);
+                    return Some((choice.action, after));
                 }
                 Some(blamed) => frame.blamed |= blamed,
             }
@@ -356,7 +369,6 @@ impl Search<'_> {
             if resolution.looks_alike(seen) {
                 options.push(Choice {
                     action,
-                    board: next,
                     footprint: footprint(board, &next),
                     decided: decided(board, &next, action, &resolution),
                 });
@@ -367,13 +379,21 @@ impl Search<'_> {
 
     /// Whether the pieces whose placement a lookalike decided fit the rest of the history.
     fn placements_hold(&self, before: &Board, choice: &Choice, step: usize) -> bool {
-        self.blame(before, choice, step).is_none()
+        let after = choice.after(before);
+        self.blame(before, choice, &after, step).is_none()
     }
 
     /// `None` if the pieces whose placement a lookalike decided fit the rest of the history,
     /// else the squares (on the board before it) whose pieces the lookahead found at fault.
-    fn blame(&self, before: &Board, choice: &Choice, step: usize) -> Option<Bitboard> {
-        let (color, after) = (before.turn, &choice.board);
+    /// `after` is the board the lookalike leaves.
+    fn blame(
+        &self,
+        before: &Board,
+        choice: &Choice,
+        after: &Board,
+        step: usize,
+    ) -> Option<Bitboard> {
+        let color = before.turn;
         // A piece's squares, and where the lookalike moved it from.
         let squares = |real: Square| {
             let piece =
@@ -420,15 +440,55 @@ fn decided(before: &Board, after: &Board, action: Action, resolution: &Resolutio
 /// The legal actions that may leave every image as it was, in the order of the legal actions
 /// (the draw shuffles them: listing them in another order draws other histories for a seed).
 fn pass_candidates(board: &Board) -> Vec<Action> {
-    let mut actions = board.legal_actions();
-    actions.retain(|&a| may_show_nothing(board, a));
+    // Room for the usual count (each pawn's diagonal steps onto no enemy piece, twice): grown
+    // one action at a time, the list costs more than its actions.
+    let mut actions = Vec::with_capacity(64);
+    let enemy_real = board.real[(!board.turn).index()];
+    let castling_stopped = |mv: Move| {
+        let (rook, _) = resolve::castling_rook(mv);
+        (between(mv.from, rook) & enemy_real).any()
+    };
+    Input::of(board).list_kept_into(
+        &mut actions,
+        |piece| showing_nothing(board, piece),
+        castling_stopped,
+    );
     actions
 }
 
-/// Whether `action` may leave every image as it was (a cheap test that lets through every action
-/// that does, and few others): a pawn's diagonal step onto no enemy piece, castling stopped by
-/// an enemy real piece, a real pawn's straight step blocked at once, a real piece going onto or
-/// past its own bluff's square.
+/// The targets of a piece's moves and of its bluff moves that may leave every image as it was
+/// (a cheap test that lets through every action that does, and few others): a pawn's diagonal
+/// step onto no enemy piece, a real pawn's straight step blocked at once, a real piece going onto
+/// or past its own bluff's square. (Castling stopped by an enemy real piece is the other one.)
+fn showing_nothing(board: &Board, piece: &Piece) -> [Bitboard; 2] {
+    let (from, them) = (piece.from, !board.turn);
+    let pawn = piece.role == Role::Pawn;
+    let diagonal = match pawn {
+        true => piece.to & pawn_attacks(board.turn, from),
+        false => Bitboard::EMPTY,
+    };
+    let no_enemy = diagonal - board.own(them);
+    if !piece.real {
+        return [no_enemy, Bitboard::EMPTY];
+    }
+    let straight = piece.to - diagonal;
+    let blocked = match straight.first() {
+        Some(to) if pawn && board.real[them.index()].contains(path(from, to)[0]) => straight,
+        _ => Bitboard::EMPTY,
+    };
+    let past_bluff = match board.bluff_of(from) {
+        Some(b) => straight
+            .into_iter()
+            .filter(|&to| to == b || between(from, to).contains(b))
+            .collect(),
+        None => Bitboard::EMPTY,
+    };
+    [no_enemy | blocked | past_bluff, no_enemy | past_bluff]
+}
+
+/// Whether `action` may leave every image as it was: what [`pass_candidates`] keeps, an action at
+/// a time (for tests).
+#[cfg(test)]
 fn may_show_nothing(board: &Board, action: Action) -> bool {
     let mv = action.mv();
     let them = !board.turn;
@@ -444,8 +504,8 @@ fn may_show_nothing(board: &Board, action: Action) -> bool {
         let (rook, _) = resolve::castling_rook(mv);
         return (between(mv.from, rook) & enemy_real).any();
     }
-    let first = super::board::path(mv.from, mv.to)[0];
-    let blocked = pawn && matches!(action, Action::Move(_)) && enemy_real.contains(first);
+    let blocked =
+        pawn && matches!(action, Action::Move(_)) && enemy_real.contains(path(mv.from, mv.to)[0]);
     let on_path = |b: Square| b == mv.to || between(mv.from, mv.to).contains(b);
     blocked || board.bluff_of(mv.from).is_some_and(on_path)
 }
@@ -495,6 +555,22 @@ mod soundness {
     use crate::variants::bluff_move::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
+
+    /// The candidates for a pass are the legal actions that pass the test an action at a time,
+    /// in order.
+    #[test]
+    fn candidates_for_a_pass_are_listed_in_order() {
+        let mut rng = StdRng::seed_from_u64(13);
+        for _ in 0..30 {
+            let mut game = BluffMove::new(&Options::new()).unwrap();
+            while let Some(action) = crate::playout::random_action(&game, &mut rng) {
+                let mut expected = game.legal_actions();
+                expected.retain(|&a| may_show_nothing(&game.board, a));
+                assert_eq!(pass_candidates(&game.board), expected);
+                game.apply(&action).unwrap();
+            }
+        }
+    }
 
     /// Every legal action that shows nothing is among the candidates for a pass, which are legal.
     #[test]

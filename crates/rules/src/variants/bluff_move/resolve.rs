@@ -60,11 +60,14 @@ impl fmt::Display for Public {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Public::Pass => f.write_str("pass"),
-            Public::Image { from, to, role } => {
-                write!(f, "{from}{to}")?;
-                role.map_or(Ok(()), |r| write!(f, "{}", r.char()))
+            // An image's move reads like a move with a promotion: `e7e8q`.
+            &Public::Image { from, to, role } => Move {
+                from,
+                to,
+                promotion: role,
             }
-            Public::Castle(mv) => write!(f, "{mv}"),
+            .fmt(f),
+            Public::Castle(mv) => mv.fmt(f),
         }
     }
 }
@@ -419,10 +422,10 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
     let role = board.role(mv.from).expect("a real piece moves");
     let diagonal = is_diagonal_step(board, mv);
     let straight = role == Role::Pawn && !diagonal;
-    let squares = path(mv.from, mv.to);
     if diagonal && !board.own(them).contains(mv.to) {
         return Resolution::failed(Private::NoEnemy(mv.to));
     }
+    let squares = path(mv.from, mv.to);
     if straight && board.real[them.index()].contains(squares[0]) {
         show_if_visible(board, them, squares[0], false);
         return Resolution::failed(Private::Blocked(squares[0]));

@@ -800,3 +800,41 @@ fn resampling_keeps_the_seats_view_and_draws_the_hidden_choices() {
     assert_eq!(seen.len(), 4);
     assert!(seen.values().all(|&n| (400..600).contains(&n)), "{seen:?}");
 }
+
+/// The legal actions as listed piece by piece, each real piece's moves then its bluff moves, each
+/// bluff's moves, then castling: the order random draws depend on.
+fn listed_piece_by_piece(board: &Board) -> Vec<Action> {
+    let color = board.turn;
+    let mut actions = Vec::new();
+    for from in board.real[color.index()] {
+        let targets = board.piece_targets(from);
+        board::push_moves(&mut actions, board, from, targets, Action::Move);
+        board::push_moves(&mut actions, board, from, targets, Action::Bluff);
+    }
+    for from in board.bluffs[color.index()] {
+        let targets = board.piece_targets(from);
+        board::push_moves(&mut actions, board, from, targets, Action::Move);
+    }
+    actions.extend(board.castlings().into_iter().map(Action::Move));
+    actions
+}
+
+#[test]
+fn counted_input_lists_and_draws_the_actions_in_order_and_keys_stay_fresh() {
+    let mut rng = StdRng::seed_from_u64(12);
+    for _ in 0..30 {
+        let mut game = start();
+        while let Some(action) = crate::playout::random_action(&game, &mut rng) {
+            let board = &game.board;
+            let listed = listed_piece_by_piece(board);
+            assert_eq!(game.legal_actions(), listed);
+            let input = input::Input::of(board);
+            assert_eq!(input.len(), listed.len());
+            let drawn: Vec<_> = (0..listed.len()).filter_map(|i| input.get(i)).collect();
+            assert_eq!(drawn, listed);
+            assert_eq!(input.get(listed.len()), None);
+            game.apply(&action).unwrap();
+            assert_eq!(game.board.public_key(), game.board.public_key_afresh());
+        }
+    }
+}

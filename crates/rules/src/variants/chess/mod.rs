@@ -24,7 +24,7 @@ pub(crate) use actions::check_legal as explain_illegal;
 pub(crate) use actions::read_move;
 
 use crate::board::Color;
-use crate::chess::{Ending, History, Move, MoveList, Position};
+use crate::chess::{Ending, History, Move, MoveGroups, Position};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
@@ -38,8 +38,9 @@ pub struct Chess {
     history: History,
     log: Log<Move>,
     /// The legal moves now (none once the game is over), generated once per move: listing,
-    /// checking an action and deciding whether the game is over all read them.
-    legal: MoveList,
+    /// checking an action and deciding whether the game is over all read them. Kept piece by
+    /// piece: a playout draws one without listing them.
+    legal: MoveGroups,
     ending: Option<Ending>,
 }
 
@@ -49,7 +50,7 @@ impl Chess {
         let mut game = Chess {
             history: History::new(position),
             log: Log::new(),
-            legal: MoveList::new(),
+            legal: MoveGroups::new(),
             ending: None,
         };
         game.refresh();
@@ -58,13 +59,7 @@ impl Chess {
 
     /// Generates the legal moves of the position reached and judges whether the game is over.
     fn refresh(&mut self) {
-        // Generated in place: a move list is too big to return by value in the hot path.
-        let (history, legal) = (&self.history, &mut self.legal);
-        legal.clear();
-        history.position().generate_moves(|moves| {
-            legal.extend(moves);
-            false
-        });
+        self.legal.generate(self.history.position());
         self.ending = self.history.ending_given(!self.legal.is_empty());
         if self.ending.is_some() {
             self.legal.clear();
@@ -116,23 +111,28 @@ impl Game for Chess {
     }
 
     fn legal_actions(&self) -> Vec<Move> {
-        self.legal.to_vec()
+        self.legal.iter().collect()
     }
 
     fn legal_actions_into(&self, actions: &mut Vec<Move>) {
         actions.clear();
-        actions.extend_from_slice(&self.legal);
+        actions.extend(self.legal.iter());
+    }
+
+    fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Move>) -> Option<Move> {
+        // Counted, not listed: the listing's draw, without the list.
+        crate::playout::draw_index(rng, self.legal.len()).and_then(|i| self.legal.get(i))
     }
 
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
-        actions::read_move(self.position(), &self.legal, text)
+        actions::read_move(self.position(), &self.legal_actions(), text)
     }
 
     fn apply(&mut self, mv: &Move) -> Result<(), ActionError> {
         if self.ending.is_some() {
             return Err(ActionError::GameOver);
         }
-        if !self.legal.contains(mv) {
+        if !self.legal.contains(*mv) {
             return Err(actions::check_legal(self.position(), *mv)
                 .expect_err("a move not listed is not legal"));
         }
