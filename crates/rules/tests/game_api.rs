@@ -400,3 +400,29 @@ fn repetitions_count_the_times_a_position_stood() {
     let named = ["f3", "g1f3", "f6", "g8f6", "g1", "f3g1", "g8", "f6g8"].repeat(2);
     assert_eq!(*shuffle::<Ambiguous>(&named).last().unwrap(), 3);
 }
+
+#[test]
+fn every_variant_draws_a_random_action_as_a_draw_over_its_list_would() {
+    use bluffchess_rules::variants::{
+        alter_ego::AlterEgo, ambiguous::Ambiguous, bluff_move::BluffMove, bs::Bs,
+        reality_check::RealityCheck,
+    };
+    let options = |pairs: &[(&str, &str)]| -> Options {
+        pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect()
+    };
+    let none = Options::new();
+    assert!(common::draw_check::<Chess>(&none, 20, 1) > 200);
+    assert!(common::draw_check::<AlterEgo>(&none, 10, 2) > 200);
+    assert!(common::draw_check::<Ambiguous>(&none, 10, 3) > 200);
+    assert!(common::draw_check::<Bs>(&none, 10, 4) > 200);
+    assert!(common::draw_check::<BluffMove>(&none, 20, 5) > 200);
+    for rules in [
+        vec![],
+        vec![("memory", "true")],
+        vec![("strategic-retreat", "true")],
+        vec![("flexible-setup", "true")],
+        vec![("dice", "true"), ("memory", "true")],
+    ] {
+        assert!(common::draw_check::<RealityCheck>(&options(&rules), 20, 6) > 200);
+    }
+}

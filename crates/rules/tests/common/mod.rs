@@ -362,3 +362,33 @@ pub fn facts_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
     }
     checked
 }
+
+/// In `games` random games, at every player's decision: the variant's own draw of a random
+/// legal action is the action a uniform draw over its listed actions picks with the same
+/// generator, and uses the generator alike. Returns the decisions checked.
+pub fn draw_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
+    let mut checked = 0;
+    for index in 0..games {
+        let mut game = G::new(options).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed + index);
+        let mut listed = Vec::new();
+        for _ in 0..400 {
+            let player = matches!(game.to_act(), Some(actor) if actor != Actor::Chance);
+            if player && !game.setup_due() {
+                let mut drawn = rng.clone();
+                let mut uniform = rng.clone();
+                let action = game.random_legal_action(&mut drawn, &mut listed);
+                let all = game.legal_actions();
+                let expected = (!all.is_empty()).then(|| all[uniform.random_range(0..all.len())].clone());
+                assert_eq!(action, expected, "the draw differs from the listing's");
+                assert_eq!(drawn.random::<u64>(), uniform.random::<u64>());
+                checked += 1;
+            }
+            let Some(action) = random_action(&game, &mut rng) else {
+                break;
+            };
+            game.apply(&action).unwrap();
+        }
+    }
+    checked
+}

@@ -24,6 +24,7 @@
 mod actions;
 mod assign;
 mod belief;
+mod draw;
 mod knowledge;
 mod moves;
 mod pieces;
@@ -1061,6 +1062,21 @@ impl Game for RealityCheck {
         let mut actions = Vec::new();
         self.legal_actions_into(&mut actions);
         actions
+    }
+
+    fn random_legal_action(
+        &self,
+        rng: &mut dyn RngCore,
+        listed: &mut Vec<Action>,
+    ) -> Option<Action> {
+        match self.phase {
+            // A turn's actions are counted, not listed (most of a playout's time).
+            Phase::Turn if self.log.outcome.is_none() => self.draw_turn_action(rng),
+            _ => {
+                self.legal_actions_into(listed);
+                crate::playout::draw_index(rng, listed.len()).map(|i| listed[i])
+            }
+        }
     }
 
     fn legal_actions_into(&self, actions: &mut Vec<Action>) {
