@@ -58,7 +58,7 @@ pub struct BotSpec {
     pub seed: u64,
     /// Thinking time per decision in milliseconds (a limit the caller gives may shorten it).
     pub ms: Option<u64>,
-    /// ISMCTS iterations per decision (deterministic for a seed).
+    /// ISMCTS iterations (alpha-beta: nodes) per decision (deterministic for a seed).
     pub iterations: Option<u64>,
     /// Alpha-beta: the depth in plies; ISMCTS: the cut-off depth below the tree.
     pub depth: Option<u32>,

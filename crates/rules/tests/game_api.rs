@@ -408,7 +408,10 @@ fn every_variant_draws_a_random_action_as_a_draw_over_its_list_would() {
         reality_check::RealityCheck,
     };
     let options = |pairs: &[(&str, &str)]| -> Options {
-        pairs.iter().map(|&(k, v)| (k.to_string(), v.to_string())).collect()
+        pairs
+            .iter()
+            .map(|&(k, v)| (k.to_string(), v.to_string()))
+            .collect()
     };
     let none = Options::new();
     assert!(common::draw_check::<Chess>(&none, 20, 1) > 200);

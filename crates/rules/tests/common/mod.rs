@@ -379,7 +379,8 @@ pub fn draw_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
                 let mut uniform = rng.clone();
                 let action = game.random_legal_action(&mut drawn, &mut listed);
                 let all = game.legal_actions();
-                let expected = (!all.is_empty()).then(|| all[uniform.random_range(0..all.len())].clone());
+                let expected =
+                    (!all.is_empty()).then(|| all[uniform.random_range(0..all.len())].clone());
                 assert_eq!(action, expected, "the draw differs from the listing's");
                 assert_eq!(drawn.random::<u64>(), uniform.random::<u64>());
                 checked += 1;
