@@ -147,6 +147,16 @@ fn fen_with_the_wrong_number_of_kings() {
 }
 
 #[test]
+fn fen_with_more_than_sixteen_pieces_a_side() {
+    // Seventeen white pieces: no game reaches this, and move generation keeps sixteen groups.
+    fen_error(
+        "4k3/8/8/8/8/NNNNNNNN/PPPPPPPP/4K3 w - - 0 1",
+        "position",
+        &["white", "17 pieces", "at most 16"],
+    );
+}
+
+#[test]
 fn fen_with_a_pawn_on_a_back_rank() {
     fen_error(
         "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",

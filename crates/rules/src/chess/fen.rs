@@ -206,6 +206,11 @@ fn validate(pos: &Position) -> Result<(), FenError> {
         if kings != 1 {
             return fail(FIELD, format!("{color} has {kings} kings, expected 1"));
         }
+        // A side starts with sixteen and can never gain one.
+        let pieces = pos.by_color[color.index()].count();
+        if pieces > 16 {
+            return fail(FIELD, format!("{color} has {pieces} pieces, at most 16"));
+        }
     }
     if (pos.by_role(Role::Pawn) & Bitboard::BACKRANKS).any() {
         return fail(FIELD, "a pawn stands on the first or last rank");

@@ -103,8 +103,8 @@ pub type MoveList = ArrayVec<Move, 256>;
 /// them: the list of moves they make one after the other, counted and indexed without listing it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveGroups {
-    /// Each piece's moves, with how many there are (counted once: counting takes time without a
-    /// population-count instruction).
+    /// Each piece's moves, with how many there are (counted once). A side has at most sixteen
+    /// pieces: a FEN with more is refused.
     groups: ArrayVec<(PieceMoves, u8), 16>,
 }
 
