@@ -251,13 +251,13 @@ fn fen_with_a_bad_en_passant_square() {
     );
     // The pawn cannot have come from e7: another piece stands there.
     fen_error(
-        "rnbqkbnr/ppppnppp/8/4p3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 2",
+        "rnbqkb1r/ppppnppp/8/4p3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 2",
         "en passant",
         &["e6"],
     );
     // The square passed is occupied.
     fen_error(
-        "rnbqkbnr/pppp1ppp/4n3/4p3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 2",
+        "rnbqkb1r/pppp1ppp/4n3/4p3/8/8/PPPPPPPP/RNBQKB1R w KQkq e6 0 2",
         "en passant",
         &["e6"],
     );
