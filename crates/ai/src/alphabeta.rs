@@ -216,6 +216,17 @@ fn continued<G: Variant>(child: &G, white_moved: bool, depth: u32) -> u32 {
     }
 }
 
+/// Takes a child's `value` into the best so far and the window, for the side to act.
+fn tighten(maximising: bool, value: f64, best: &mut f64, alpha: &mut f64, beta: &mut f64) {
+    if maximising {
+        *best = best.max(value);
+        *alpha = alpha.max(value);
+    } else {
+        *best = best.min(value);
+        *beta = beta.min(value);
+    }
+}
+
 impl<G: Variant> Search<'_, G> {
     /// One iteration on the one world there is: its best action, from the table, and its
     /// value for `color`.
@@ -422,13 +433,7 @@ impl<G: Variant> Search<'_, G> {
                     None => reward(&child, Color::White),
                     Some(_) => self.quiesce(&child, left - 1, alpha, beta),
                 };
-                if maximising {
-                    best = best.max(value);
-                    alpha = alpha.max(value);
-                } else {
-                    best = best.min(value);
-                    beta = beta.min(value);
-                }
+                tighten(maximising, value, &mut best, &mut alpha, &mut beta);
                 if alpha >= beta {
                     break;
                 }
@@ -456,13 +461,7 @@ impl<G: Variant> Search<'_, G> {
             let mut child = game.clone();
             child.apply(action).expect("a listed action is legal");
             let value = self.quiesce(&child, left - 1, alpha, beta);
-            if maximising {
-                best = best.max(value);
-                alpha = alpha.max(value);
-            } else {
-                best = best.min(value);
-                beta = beta.min(value);
-            }
+            tighten(maximising, value, &mut best, &mut alpha, &mut beta);
             if alpha >= beta || self.stopped {
                 break;
             }

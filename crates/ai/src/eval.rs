@@ -167,8 +167,10 @@ fn identity_value(identity: Identity) -> f64 {
 /// ends the game), when the move lands on an enemy piece.
 pub fn bs_capture(game: &Bs, from: Square, to: Square) -> Option<(f64, f64)> {
     let mover = game.identity(from)?;
-    let own = [Color::White, Color::Black].map(|c| game.pieces(c).contains(from));
-    let side = if own[0] { Color::White } else { Color::Black };
+    let side = match game.pieces(Color::White).contains(from) {
+        true => Color::White,
+        false => Color::Black,
+    };
     let victim = game
         .identity(to)
         .filter(|_| !game.pieces(side).contains(to))?;
@@ -244,9 +246,10 @@ fn nearest(sq: Square39, pieces: Bitboard39) -> f64 {
 /// Pieces in hand over the limit must be dropped, one a turn, onto empty starting squares: too
 /// few of those lose the game, and enemy pieces standing on them are how they run out.
 fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
-    let over = (game.hand(color).len() as u32).saturating_sub(game.hand_limit(color));
+    let (held, limit) = (game.hand(color).len() as u32, game.hand_limit(color));
+    let over = held.saturating_sub(limit);
     let room = game.empty_drop_squares(color).count();
-    let full = game.hand(color).len() as u32 >= game.hand_limit(color);
+    let full = held >= limit;
     match (over, room) {
         // One capture from forced drops.
         (0, _) if full => 1.0,

@@ -374,8 +374,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         rng: &mut dyn RngCore,
         listed: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
-        self.legal_actions_into(listed);
-        crate::playout::draw_index(rng, listed.len()).map(|i| listed[i].clone())
+        crate::playout::draw_listed(self, rng, listed)
     }
 
     /// Chance's outcomes with their probabilities, when Chance is to act.

@@ -65,6 +65,17 @@ pub(crate) fn draw_index(rng: &mut dyn RngCore, count: usize) -> Option<usize> {
     (count > 0).then(|| rng.random_range(0..count))
 }
 
+/// A legal action of `game` drawn uniformly from its list, written into `listed`: the draw every
+/// variant's counted draw must match.
+pub(crate) fn draw_listed<G: Game>(
+    game: &G,
+    rng: &mut dyn RngCore,
+    listed: &mut Vec<G::Action>,
+) -> Option<G::Action> {
+    game.legal_actions_into(listed);
+    draw_index(rng, listed.len()).map(|i| listed[i].clone())
+}
+
 /// Plays random actions until the game ends or `max_actions` have been played; returns how many
 /// were played. Actions are drawn as [`random_action`] draws them; a list of legal actions, when
 /// the variant needs one, is kept in one buffer for the whole playout. For speed, make the game

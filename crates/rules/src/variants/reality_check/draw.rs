@@ -61,10 +61,11 @@ impl RealityCheck {
             self.moves()
         };
         let squares = self.empty_drop_squares(c);
-        let kinds: Vec<Kind> = Kind::in_set(self.hands[c.index()]).collect();
+        let room = squares.count() as usize;
+        let kinds = || Kind::in_set(self.hands[c.index()]);
         let drops_of = |kind: Kind| {
             let (a, b) = kind.faces();
-            squares.count() as usize * if a == b { 1 } else { 2 }
+            room * if a == b { 1 } else { 2 }
         };
         let enemies = self.by_color[(!c).index()].count() as usize;
         let memories = match !forced && self.rules.memory {
@@ -72,7 +73,7 @@ impl RealityCheck {
             false => 0,
         };
         let total = moves.iter().map(Moves::count).sum::<usize>()
-            + kinds.iter().map(|&k| drops_of(k)).sum::<usize>()
+            + kinds().map(drops_of).sum::<usize>()
             + memories;
         let mut i = crate::playout::draw_index(rng, total)?;
         for piece in &moves {
@@ -81,15 +82,16 @@ impl RealityCheck {
                 None => return piece.nth(i),
             }
         }
-        for &kind in &kinds {
+        for kind in kinds() {
             let (a, b) = kind.faces();
-            let n = squares.count() as usize;
             match i.checked_sub(drops_of(kind)) {
                 Some(rest) => i = rest,
-                None if i < n => {
+                None if i < room => {
                     return nth(squares, i).map(|to| Action::Drop { up: a, down: b, to })
                 }
-                None => return nth(squares, i - n).map(|to| Action::Drop { up: b, down: a, to }),
+                None => {
+                    return nth(squares, i - room).map(|to| Action::Drop { up: b, down: a, to })
+                }
             }
         }
         self.nth_memory(i)

@@ -1072,10 +1072,7 @@ impl Game for RealityCheck {
         match self.phase {
             // A turn's actions are counted, not listed (most of a playout's time).
             Phase::Turn if self.log.outcome.is_none() => self.draw_turn_action(rng),
-            _ => {
-                self.legal_actions_into(listed);
-                crate::playout::draw_index(rng, listed.len()).map(|i| listed[i])
-            }
+            _ => crate::playout::draw_listed(self, rng, listed),
         }
     }
 
