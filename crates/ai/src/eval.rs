@@ -4,13 +4,14 @@
 
 use bluffchess_rules::board::attacks::attacks;
 use bluffchess_rules::board::board39::{
-    bishop_attacks, diagonal_neighbours, knight_attacks, rook_attacks, Bitboard39, Square39,
+    bishop_attacks, diagonal_neighbours, knight_attacks, orthogonal_neighbours, rook_attacks,
+    Bitboard39, Square39,
 };
 use bluffchess_rules::board::{Bitboard, Color, Role, Square};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::bluff_move::BluffMove;
 use bluffchess_rules::variants::bs::{Bs, Identity};
-use bluffchess_rules::variants::reality_check::{Face, RealityCheck};
+use bluffchess_rules::variants::reality_check::{Face, Piece, RealityCheck};
 use bluffchess_rules::Position;
 
 /// The value of a chess piece in pawns (the king's safety is judged apart).
@@ -219,6 +220,8 @@ fn face_value(face: Face) -> f64 {
 
 /// A true piece: losing all four loses the game.
 const TRUE_PIECE: f64 = 7.0;
+/// What a true piece in hand is worth less than one on the board.
+const IDLE_TRUE: f64 = 1.0;
 /// A true piece attacking an enemy true piece: a Reality Check that removes it is one move
 /// away.
 const TRUE_THREAT: f64 = 1.2;
@@ -229,18 +232,44 @@ const REACH: f64 = 0.03;
 /// known, so this is the only way the search values what a flip or a Reality Check teaches.
 const SHOWN: f64 = 0.3;
 
-/// Pawns per square between a true piece and the nearest enemy piece: only true pieces take
-/// true pieces out of the game, so they are worth bringing into contact.
-const CONTACT: f64 = 0.1;
+/// A true piece one move from attacking an enemy true piece; each further move halves it.
+/// Only true pieces take true pieces out of the game, so the search, which sees a move or two,
+/// needs this pull to bring them into contact.
+const APPROACH: f64 = 0.5;
+/// Moves looked ahead for [`APPROACH`].
+const APPROACH_MOVES: u32 = 6;
 
-/// The distance (in king steps) from `sq` to the nearest of `pieces`; 0 when there are none.
-fn nearest(sq: Square39, pieces: Bitboard39) -> f64 {
-    let distance = |other: Square39| {
-        let files = sq.file().abs_diff(other.file());
-        let ranks = sq.rank().abs_diff(other.rank());
-        files.max(ranks)
+/// The squares a piece showing `face` on `sq` moves to without capturing.
+fn face_moves(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
+    let reach = match face {
+        Face::Pawn => orthogonal_neighbours(sq),
+        face => face_attacks(face, sq, occupied),
     };
-    f64::from(pieces.into_iter().map(distance).min().unwrap_or(0))
+    reach & !occupied
+}
+
+/// The value of a true piece showing `face` on `sq` coming within reach of one of `targets`:
+/// [`APPROACH`] if one move takes it there, halved for each move more, 0 beyond
+/// [`APPROACH_MOVES`] or when it attacks one already (that is [`TRUE_THREAT`]).
+fn approach(face: Face, sq: Square39, targets: Bitboard39, occupied: Bitboard39) -> f64 {
+    // A face attacks as it is attacked: these are the squares to reach.
+    let goal = targets.fold(Bitboard39::EMPTY, |goal, target| {
+        goal | face_attacks(face, target, occupied)
+    });
+    let mut seen = Bitboard39::EMPTY.with(sq);
+    let mut frontier = seen;
+    let mut value = 2.0 * APPROACH;
+    for _ in 0..=APPROACH_MOVES {
+        if !(frontier & goal).is_empty() {
+            return if frontier.contains(sq) { 0.0 } else { value };
+        }
+        frontier = frontier.fold(Bitboard39::EMPTY, |next, from| {
+            next | face_moves(face, from, occupied)
+        }) & !seen;
+        seen |= frontier;
+        value /= 2.0;
+    }
+    0.0
 }
 
 /// Pieces in hand over the limit must be dropped, one a turn, onto empty starting squares: too
@@ -252,12 +281,47 @@ fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
     let full = held >= limit;
     match (over, room) {
         // One capture from forced drops.
-        (0, _) if full => 1.0,
+        (0, _) if full => 2.0,
         (0, _) => 0.0,
         (over, room) if room < over => 12.0,
         // Every forced drop is a turn lost, and the room left is what the opponent fills.
         (over, room) => 1.2 * over as f64 + 0.6 * (4u32.saturating_sub(room)) as f64,
     }
+}
+
+/// A full enemy hand can be squeezed: each capture from outside the enemy's drop squares pushes
+/// it over the limit and leaves it one drop square fewer, and when none is left it loses. That
+/// takes as many such attackers as empty drop squares plus one; each one short of that, up to
+/// [`SQUEEZE_SHORT`], costs this much.
+const SQUEEZE: f64 = 1.5;
+/// Attackers short beyond which a squeeze is no threat.
+const SQUEEZE_SHORT: usize = 3;
+
+/// How near `color` is to squeezing a full enemy hand (see [`SQUEEZE`]).
+fn squeeze(
+    game: &RealityCheck,
+    color: Color,
+    pieces: &[(Square39, Piece)],
+    occupied: Bitboard39,
+    sides: [Bitboard39; 2],
+) -> f64 {
+    let enemy = !color;
+    if game.hand(enemy).len() < game.hand_limit(enemy) as usize {
+        return 0.0;
+    }
+    let zone = game.drop_squares(enemy);
+    let targets = zone & sides[enemy.index()];
+    let attackers = pieces
+        .iter()
+        .filter(|(sq, piece)| {
+            piece.color == color
+                && !zone.contains(*sq)
+                && (face_attacks(piece.up, *sq, occupied) & targets).any()
+        })
+        .count();
+    let needed = game.empty_drop_squares(enemy).count() as usize + 1;
+    let short = needed.saturating_sub(attackers);
+    SQUEEZE * SQUEEZE_SHORT.saturating_sub(short) as f64
 }
 
 /// The squares a piece showing `face` on `sq` attacks.
@@ -271,7 +335,9 @@ fn face_attacks(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
 }
 
 /// Reality Check: true pieces above all (on the board or in hand), then the faces of the
-/// others, the reach of every piece, and true pieces that threaten enemy true pieces.
+/// others, the reach of every piece and the danger of a full hand. Progress towards the end
+/// (squeezes, true pieces near enemy true pieces) keeps its worth as the no-progress draw
+/// nears, when the rest fades.
 pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
     let mut pieces = Vec::with_capacity(20);
     let mut occupied = Bitboard39::EMPTY;
@@ -287,8 +353,12 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
             pieces.push((sq, piece));
         }
     }
+    // What leads to the end of the game: squeezes and true pieces in contact.
+    let mut progress = squeeze(game, color, &pieces, occupied, sides)
+        - squeeze(game, !color, &pieces, occupied, sides);
     let mut score = 0.0;
     for (sq, piece) in pieces {
+        let sign = if piece.color == color { 1.0 } else { -1.0 };
         let mut value = if piece.kind.is_true() {
             TRUE_PIECE
         } else {
@@ -300,11 +370,12 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
             value -= SHOWN;
         }
         if piece.kind.is_true() {
-            let threatened = reach & truths[(!piece.color).index()];
-            value += TRUE_THREAT * threatened.count() as f64;
-            value -= CONTACT * nearest(sq, sides[(!piece.color).index()]);
+            let targets = truths[(!piece.color).index()];
+            let threatened = (reach & targets).count() as f64;
+            progress += sign * TRUE_THREAT * threatened;
+            progress += sign * approach(piece.up, sq, targets, occupied);
         }
-        score += if piece.color == color { value } else { -value };
+        score += sign * value;
     }
     for side in [color, !color] {
         let sign = if side == color { 1.0 } else { -1.0 };
@@ -312,7 +383,9 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
         for kind in game.hand(side) {
             let (a, b) = kind.faces();
             let value = match kind.is_true() {
-                true => TRUE_PIECE,
+                // Safe, but idle and filling the hand: a full hand is drop-locked by one
+                // capture, and only true pieces on the board take true pieces out.
+                true => TRUE_PIECE - IDLE_TRUE,
                 // Out of play until dropped, which costs a turn.
                 false => 0.25 * (face_value(a) + face_value(b)),
             };
@@ -320,9 +393,9 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
         }
     }
     // Turns without a piece leaving the game run towards a draw: an advantage is worth less
-    // the nearer that draw is, so the side ahead takes out true pieces rather than wait.
+    // the nearer that draw is, and only progress towards the end keeps its worth.
     let (quiet, limit) = game.quiet_turns();
-    score * (1.0 - f64::from(quiet) / f64::from(limit)).max(0.0)
+    score * (1.0 - f64::from(quiet) / f64::from(limit)).max(0.0) + progress
 }
 
 #[cfg(test)]
@@ -341,5 +414,47 @@ mod tests {
         let white = position(game.position(), Color::White);
         assert!(white > 0.8, "{white}");
         assert_eq!(white, -position(game.position(), Color::Black));
+    }
+
+    fn squares(names: &[&str]) -> Bitboard39 {
+        names.iter().fold(Bitboard39::EMPTY, |set, name| {
+            set.with(Square39::parse(name).unwrap())
+        })
+    }
+
+    fn at(name: &str) -> Square39 {
+        Square39::parse(name).unwrap()
+    }
+
+    #[test]
+    fn a_true_piece_is_drawn_to_enemy_true_pieces_by_the_moves_it_needs() {
+        let target = squares(&["f7"]);
+        // Up the f-file from f4: one move.
+        let board = squares(&["a4", "f7"]);
+        assert_eq!(approach(Face::Rook, at("a4"), target, board), APPROACH);
+        // Attacking already is the threat's to value, not the approach's.
+        let board = squares(&["f4", "f7"]);
+        assert_eq!(approach(Face::Rook, at("f4"), target, board), 0.0);
+        // With f5 taken the way is b4, then b7 along rank 7: two moves.
+        let board = squares(&["a4", "f5", "f7"]);
+        assert_eq!(
+            approach(Face::Rook, at("a4"), target, board),
+            APPROACH / 2.0
+        );
+    }
+
+    #[test]
+    fn an_approach_counts_steps_through_empty_squares_only_and_not_too_far() {
+        // A pawn face steps one square orthogonally and attacks diagonally: from a4 to c8
+        // (which attacks d9) is six steps, the furthest counted.
+        let board = squares(&["a4", "d9"]);
+        let six = approach(Face::Pawn, at("a4"), squares(&["d9"]), board);
+        assert_eq!(six, APPROACH / 32.0);
+        // With c8 taken it must go round to e8: eight steps, too far.
+        let board = squares(&["a4", "c8", "d9"]);
+        assert_eq!(approach(Face::Pawn, at("a4"), squares(&["d9"]), board), 0.0);
+        // d1's one neighbour taken: no way out at all.
+        let board = squares(&["d1", "d2", "f7"]);
+        assert_eq!(approach(Face::Pawn, at("d1"), squares(&["f7"]), board), 0.0);
     }
 }

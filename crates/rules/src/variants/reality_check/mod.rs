@@ -428,6 +428,11 @@ impl RealityCheck {
         (self.quiet, QUIET_LIMIT)
     }
 
+    /// The squares `color` drops onto (its starting squares), empty or not.
+    pub fn drop_squares(&self, color: Color) -> Bitboard39 {
+        self.drop_squares[color.index()]
+    }
+
     /// The empty squares `color` may drop onto (its starting squares).
     pub fn empty_drop_squares(&self, color: Color) -> Bitboard39 {
         self.drop_squares[color.index()] - self.occupied()
