@@ -92,6 +92,7 @@ impl<A> Log<A> {
 
     /// Records an event of the action about to be taken, with its fact: what its text says, as
     /// data. The text is only formatted when the log records events.
+    #[inline]
     pub(crate) fn push_fact(
         &mut self,
         actor: impl Into<Actor>,
@@ -100,7 +101,10 @@ impl<A> Log<A> {
         text: impl Display,
         fact: Fact,
     ) {
-        self.push_fact_at(self.actions.len(), actor.into(), seats, kind, text, fact);
+        // Checked inline too: a playout records nothing and should not pay a call per event.
+        if self.recording != Recording::Nothing {
+            self.push_fact_at(self.actions.len(), actor.into(), seats, kind, text, fact);
+        }
     }
 
     /// Records an event with its fact that belongs to action `index`.

@@ -221,14 +221,23 @@ impl Board {
 
     /// The squares a piece of `role` on `from` may move to as input, `own` being the squares of
     /// its own side that count.
+    #[inline]
     pub(super) fn targets(color: Color, role: Role, from: Square, own: Bitboard) -> Bitboard {
+        Board::reach(color, role, from, own) - own
+    }
+
+    /// The squares whose own pieces decide the input of a piece of `role` on `from`: its targets
+    /// and the own pieces (of `own`) that stop it. Its input changes only when an own piece comes
+    /// or goes on one of them.
+    #[inline]
+    pub(super) fn reach(color: Color, role: Role, from: Square, own: Bitboard) -> Bitboard {
         match role {
-            Role::Pawn => pawn_targets(color, from, own),
-            Role::Knight => knight_attacks(from) - own,
-            Role::Bishop => bishop_attacks(from, own) - own,
-            Role::Rook => rook_attacks(from, own) - own,
-            Role::Queen => (bishop_attacks(from, own) | rook_attacks(from, own)) - own,
-            Role::King => king_attacks(from) - own,
+            Role::Pawn => pawn_reach(color, from, own),
+            Role::Knight => knight_attacks(from),
+            Role::Bishop => bishop_attacks(from, own),
+            Role::Rook => rook_attacks(from, own),
+            Role::Queen => bishop_attacks(from, own) | rook_attacks(from, own),
+            Role::King => king_attacks(from),
         }
     }
 
@@ -250,14 +259,20 @@ impl Board {
     }
 
     /// The castling moves of the side to move that are legal input (orthodox chess's squares).
+    #[inline]
     pub(super) fn castlings(&self) -> ArrayVec<Move, 2> {
-        let color = self.turn;
-        let unmoved = self.unmoved & self.real[color.index()];
-        let mut moves = ArrayVec::new();
-        // An unmoved king and rook at least.
-        if !unmoved.more_than_one() {
-            return moves;
+        let unmoved = self.unmoved & self.real[self.turn.index()];
+        // An unmoved king and rook at least (inline: most turns stop here).
+        match unmoved.more_than_one() {
+            true => self.castlings_of(unmoved),
+            false => ArrayVec::new(),
         }
+    }
+
+    /// The castling moves of the side to move, `unmoved` being its unmoved king and rooks.
+    fn castlings_of(&self, unmoved: Bitboard) -> ArrayVec<Move, 2> {
+        let color = self.turn;
+        let mut moves = ArrayVec::new();
         for castle in castling_moves(color) {
             let (king, rook) = (castle.king_from, castle.rook_from);
             if !(unmoved.contains(king) && unmoved.contains(rook)) {
@@ -301,6 +316,16 @@ impl Board {
     /// Why `action` is not legal input now, in terms of the mover's own pieces only; `None` when
     /// it is.
     pub(super) fn refusal(&self, action: Action) -> Option<String> {
+        self.refusal_with(action, |from| self.piece_targets(from))
+    }
+
+    /// [`Board::refusal`], `targets` giving the input squares of the mover's piece on a square
+    /// (kept ones, in a game).
+    pub(super) fn refusal_with(
+        &self,
+        action: Action,
+        targets: impl FnOnce(Square) -> Bitboard,
+    ) -> Option<String> {
         let color = self.turn;
         let mv = action.mv();
         let Some(role) = self
@@ -327,7 +352,7 @@ impl Board {
             };
         }
         let kind = if is_bluff { "bluffed" } else { "real" };
-        if !self.piece_targets(mv.from).contains(mv.to) {
+        if !targets(mv.from).contains(mv.to) {
             return Some(format!(
                 "your {kind} {} on {} cannot move to {} (only your own pieces count)",
                 role.name(),
@@ -374,19 +399,20 @@ pub(super) fn push_moves(
     }
 }
 
-/// A pawn's input: one step straight onto a square without an own piece, two from its second
-/// rank, and a diagonal step (where a chess pawn attacks) onto any square without an own piece.
-fn pawn_targets(color: Color, from: Square, own: Bitboard) -> Bitboard {
+/// A pawn's reach: its input is one step straight onto a square without an own piece, two from
+/// its second rank (the first step free), and a diagonal step (where a chess pawn attacks) onto
+/// any square without an own piece.
+fn pawn_reach(color: Color, from: Square, own: Bitboard) -> Bitboard {
     let forward = |squares: Bitboard| match color {
         Color::White => squares.shift_up(),
         Color::Black => squares.shift_down(),
     };
-    let one = forward(Bitboard::from(from)) - own;
+    let one = forward(Bitboard::from(from));
     let two = match from.rank() == Rank::new(1).relative_to(color) {
-        true => forward(one) - own,
+        true => forward(one - own),
         false => Bitboard::EMPTY,
     };
-    (pawn_attacks(color, from) - own) | one | two
+    pawn_attacks(color, from) | one | two
 }
 
 /// The two castling moves of `color`, king side first.

@@ -1,12 +1,12 @@
-//! The legal input of the side to move, piece by piece: counted without listing every action, so
-//! a playout draws one action without building the list.
+//! The legal input of the side to move, piece by piece: each piece's input squares and their
+//! number of moves, listed in full or in part (a playout draws from [`super::kept::Kept`], which
+//! keeps the same counts across actions).
 
 use super::board::Board;
 use super::Action;
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::{Move, PieceMoves};
 use arrayvec::ArrayVec;
-use rand::RngCore;
 
 /// One own piece's input squares, with how many moves they make (promotions counted per type).
 #[derive(Clone, Copy, Debug)]
@@ -25,13 +25,18 @@ impl Piece {
         let role = board.role(from).expect("a piece stands there");
         let to = Board::targets(board.turn, role, from, counted);
         let moves = PieceMoves { role, from, to }.len() as u8;
-        to.any().then_some(Piece {
+        to.any().then_some(Piece::new(role, from, to, moves, real))
+    }
+
+    /// A piece whose input squares and their number of moves are known.
+    pub(super) fn new(role: Role, from: Square, to: Bitboard, moves: u8, real: bool) -> Piece {
+        Piece {
             to,
             role,
             from,
             moves,
             real,
-        })
+        }
     }
 
     fn moves(&self) -> PieceMoves {
@@ -47,13 +52,8 @@ impl Piece {
         }
     }
 
-    /// How many actions it has.
-    fn len(&self) -> usize {
-        usize::from(self.moves) * (1 + usize::from(self.real))
-    }
-
-    /// Its action at `index` (below [`Piece::len`]).
-    fn get(&self, index: usize) -> Option<Action> {
+    /// Its action at `index`: its moves in order, then (a real piece's) its bluff moves.
+    pub(super) fn get(&self, index: usize) -> Option<Action> {
         let moves = usize::from(self.moves);
         let mut all = self.moves().into_iter();
         match index < moves {
@@ -82,26 +82,12 @@ pub(super) struct Input {
 
 impl Input {
     pub(super) fn of(board: &Board) -> Input {
-        let mut input = Input::castling_only(board);
-        input.add_pieces(board);
-        input
-    }
-
-    /// A legal action drawn uniformly, as drawn from the list with one `random_range` over its
-    /// length.
-    pub(super) fn draw(board: &Board, rng: &mut dyn RngCore) -> Option<Action> {
-        // Filled where it stays: returning a filled input would copy it.
-        let mut input = Input::castling_only(board);
-        input.add_pieces(board);
-        crate::playout::draw_index(rng, input.len()).and_then(|i| input.get(i))
-    }
-
-    /// The castling moves, before the pieces are added.
-    fn castling_only(board: &Board) -> Input {
-        Input {
+        let mut input = Input {
             pieces: ArrayVec::new(),
             castlings: board.castlings(),
-        }
+        };
+        input.add_pieces(board);
+        input
     }
 
     /// Real pieces first, then bluffs: the order of the list.
@@ -116,24 +102,6 @@ impl Input {
         for from in board.bluffs[color.index()] {
             self.pieces.extend(Piece::of(board, from, own, false));
         }
-    }
-
-    /// How many actions there are.
-    pub(super) fn len(&self) -> usize {
-        let moves: usize = self.pieces.iter().map(Piece::len).sum();
-        moves + self.castlings.len()
-    }
-
-    /// The action at `index` in the list.
-    pub(super) fn get(&self, mut index: usize) -> Option<Action> {
-        for piece in &self.pieces {
-            let len = piece.len();
-            if index < len {
-                return piece.get(index);
-            }
-            index -= len;
-        }
-        self.castlings.get(index).copied().map(Action::Move)
     }
 
     /// Appends every action, in order.

@@ -21,6 +21,7 @@ mod actions;
 mod belief;
 mod board;
 mod input;
+mod kept;
 mod lookahead;
 mod record;
 mod resample;
@@ -42,6 +43,7 @@ use crate::log::Log;
 use crate::registry::{ActionForm, VariantSpec};
 use board::Board;
 use input::Input;
+use kept::Kept;
 use rand::RngCore;
 use resolve::{Public, Resolution};
 
@@ -55,12 +57,12 @@ pub struct BluffMove {
     start: Board,
     board: Board,
     log: Log<Action>,
-    /// What each action did.
-    resolutions: Vec<Resolution>,
     /// The key of every public position reached, the start included.
     keys: Vec<u64>,
     /// Consecutive moves without a real piece leaving the game.
     quiet: u32,
+    /// Every piece's input on `board`, kept up to date as actions change it.
+    kept: Kept,
 }
 
 impl BluffMove {
@@ -70,9 +72,9 @@ impl BluffMove {
             start: board,
             board,
             log: Log::new(),
-            resolutions: Vec::new(),
             keys: vec![board.public_key()],
             quiet: 0,
+            kept: Kept::new(&board),
         }
     }
 
@@ -158,7 +160,6 @@ impl BluffMove {
         }
     }
 
-    /// How the rules end the game after `mover`'s action that did `resolution`.
     /// How many times the current public position has stood since the last capture of a real
     /// piece: every real piece shows one image, so a position from before it (one image fewer
     /// since) cannot come back.
@@ -167,10 +168,12 @@ impl BluffMove {
         crate::game::times_last_stood(&self.keys[self.keys.len() - window..])
     }
 
-    fn ending(&self, mover: Color, resolution: &Resolution) -> Option<Outcome> {
+    /// How the rules end the game after `mover`'s action that did `resolution`, `stuck` saying
+    /// whether the side to move now has no legal action.
+    fn ending(&self, mover: Color, resolution: &Resolution, stuck: bool) -> Option<Outcome> {
         if resolution.took_king() {
             Some(Outcome::win(mover, EndReason::KingCaptured))
-        } else if !self.board.has_legal_action() {
+        } else if stuck {
             Some(Outcome::win(mover, EndReason::NoLegalMove))
         } else if self.quiet >= QUIET_MOVES_DRAW {
             Some(Outcome::draw(EndReason::NoRealCapture))
@@ -239,7 +242,7 @@ impl Game for BluffMove {
             return None;
         }
         // Counted, not listed: the listing's draw, without the list.
-        Input::draw(&self.board, rng)
+        self.kept.draw(&self.board, rng)
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
@@ -250,10 +253,11 @@ impl Game for BluffMove {
         if self.log.outcome.is_some() {
             return Err(ActionError::GameOver);
         }
-        if let Some(reason) = self.board.refusal(*action) {
+        let targets = |from| self.kept.targets(&self.board, from);
+        if let Some(reason) = self.board.refusal_with(*action, targets) {
             return Err(ActionError::illegal(action, reason));
         }
-        self.replay(*action);
+        self.replay::<true>(*action);
         Ok(())
     }
 
@@ -275,18 +279,28 @@ impl BluffMove {
         // About three events an action: grown once, not doubling.
         game.log.actions.reserve(history.len());
         game.log.events.reserve(3 * history.len() + 1);
-        game.resolutions.reserve(history.len());
         game.keys.reserve(history.len());
         for &action in history {
-            game.replay(action);
+            game.replay::<false>(action);
         }
+        // Counted once at the end: kept up action by action, the input would cost more.
+        game.kept = Kept::new(&game.board);
         game
     }
 
-    /// Applies an action known to be legal (a history being replayed), without judging it.
-    fn replay(&mut self, action: Action) {
+    /// Applies an action known to be legal, without judging it. With `KEEP` the kept input
+    /// follows it; without, the caller counts it afresh once a whole history is replayed.
+    fn replay<const KEEP: bool>(&mut self, action: Action) {
         let mover = self.board.turn;
+        let before = Kept::sets(&self.board);
         let resolution = resolve::play(&mut self.board, action);
+        let stuck = match KEEP {
+            true => {
+                self.kept.update(&self.board, before, action.mv().to);
+                !self.kept.has_legal_action(&self.board)
+            }
+            false => !self.board.has_legal_action(),
+        };
         self.report(mover, action, &resolution);
         self.log.push_action(action);
         self.quiet = if resolution.took_real() {
@@ -295,9 +309,7 @@ impl BluffMove {
             self.quiet + 1
         };
         self.keys.push(self.board.public_key());
-        let ending = self.ending(mover, &resolution);
-        self.resolutions.push(resolution);
-        if let Some(outcome) = ending {
+        if let Some(outcome) = self.ending(mover, &resolution, stuck) {
             let index = self.log.actions.len() - 1;
             self.log.end_at(index, outcome, mover.into());
         }

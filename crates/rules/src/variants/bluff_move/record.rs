@@ -300,15 +300,16 @@ mod tests {
             crate::playout::random_playout(&mut game, &mut rng, 300);
             let mut board = game.start;
             let mut truth = Vec::new();
+            let mut resolutions = Vec::new();
             for action in &game.log.actions {
                 truth.push([board.images(Color::White), board.images(Color::Black)]);
-                resolve::play(&mut board, *action);
+                resolutions.push(resolve::play(&mut board, *action));
             }
             for seat in Seat::ALL {
                 let record =
                     Record::from_events(seat, &game.view_revealed(seat, false).events).unwrap();
                 assert_eq!(record.len(), game.log.actions.len());
-                for (k, done) in game.resolutions.iter().enumerate() {
+                for (k, done) in resolutions.iter().enumerate() {
                     let own = seat.color() == Some(mover(k));
                     assert_eq!(record.own[k], own.then_some(game.log.actions[k]), "{k}");
                     match own {

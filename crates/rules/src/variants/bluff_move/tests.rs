@@ -820,7 +820,7 @@ fn listed_piece_by_piece(board: &Board) -> Vec<Action> {
 }
 
 #[test]
-fn counted_input_lists_and_draws_the_actions_in_order_and_keys_stay_fresh() {
+fn kept_input_draws_the_listed_actions_in_order_and_stays_fresh_as_do_the_keys() {
     let mut rng = StdRng::seed_from_u64(12);
     for _ in 0..30 {
         let mut game = start();
@@ -828,13 +828,29 @@ fn counted_input_lists_and_draws_the_actions_in_order_and_keys_stay_fresh() {
             let board = &game.board;
             let listed = listed_piece_by_piece(board);
             assert_eq!(game.legal_actions(), listed);
-            let input = input::Input::of(board);
-            assert_eq!(input.len(), listed.len());
-            let drawn: Vec<_> = (0..listed.len()).filter_map(|i| input.get(i)).collect();
+            let castlings = board.castlings();
+            let drawn: Vec<_> = (0..listed.len())
+                .filter_map(|i| game.kept.get(board, &castlings, i))
+                .collect();
             assert_eq!(drawn, listed);
-            assert_eq!(input.get(listed.len()), None);
+            assert_eq!(game.kept.get(board, &castlings, listed.len()), None);
             game.apply(&action).unwrap();
+            assert_eq!(game.kept, kept::Kept::new(&game.board));
             assert_eq!(game.board.public_key(), game.board.public_key_afresh());
         }
     }
+}
+
+#[test]
+fn a_new_bluff_on_its_old_bluffs_square_is_counted_as_its_own_type() {
+    let mut board = Board::empty(Color::White);
+    board.put_real(Color::White, sq("e1"), Role::King);
+    board.put_real(Color::Black, sq("e8"), Role::King);
+    board.put_real(Color::White, sq("a2"), Role::Pawn);
+    // The pawn's bluff promoted on a8 and came back to a3 as a queen.
+    board.put_bluff(Color::White, sq("a3"), Role::Queen, sq("a2"));
+    let mut game = BluffMove::from_board(board);
+    game.apply_text("bluff a2a3").unwrap();
+    assert_eq!(game.board.role(sq("a3")), Some(Role::Pawn));
+    assert_eq!(game.kept, kept::Kept::new(&game.board));
 }
