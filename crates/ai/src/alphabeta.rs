@@ -289,13 +289,7 @@ impl<G: Variant> Search<'_, G> {
     fn value(&mut self, game: &G, depth: u32, ply: usize, mut alpha: f64, mut beta: f64) -> f64 {
         self.tick();
         let Some(maximising) = white_acts(game) else {
-            if game.outcome().is_some_and(|o| o.winner.is_none()) {
-                return self.draw;
-            }
-            // A quicker win is better, a later loss less bad: by less than the edge that
-            // keeps every end above (or below) every evaluation.
-            let value = reward(game, Color::White);
-            return value + (0.5 - value) * EDGE * (ply as f64 / 128.0).min(1.0);
+            return self.ended(game, ply);
         };
         // A position met again counts as a draw: a side ahead looks for progress instead.
         if ply > 0 && game.repetitions() >= 2 {
@@ -305,7 +299,7 @@ impl<G: Variant> Search<'_, G> {
             return self.value(&settled, depth, ply, alpha, beta);
         }
         if depth == 0 || self.stopped {
-            return self.quiesce(game, G::QUIESCENCE, alpha, beta);
+            return self.quiesce(game, G::QUIESCENCE, ply, alpha, beta);
         }
         let key = game.position_key();
         if let Some(entry) = self.table.get(&key) {
@@ -386,21 +380,33 @@ impl<G: Variant> Search<'_, G> {
         Some(next)
     }
 
-    /// Beyond the horizon: the evaluation, unless a capture improves on it for the side to
-    /// act (who may also stand pat, but for a forced choice such as Ambiguous's pick).
-    fn quiesce(&mut self, game: &G, left: u32, mut alpha: f64, mut beta: f64) -> f64 {
+    /// The value for White of a game that has ended, `ply` plies from the root.
+    fn ended(&self, game: &G, ply: usize) -> f64 {
+        if game.outcome().is_some_and(|o| o.winner.is_none()) {
+            return self.draw;
+        }
+        // A quicker win is better, a later loss less bad: by less than the edge that keeps
+        // every end above (or below) every evaluation.
+        let value = reward(game, Color::White);
+        value + (0.5 - value) * EDGE * (ply as f64 / 128.0).min(1.0)
+    }
+
+    /// Beyond the horizon, `ply` plies from the root: the evaluation, unless a capture
+    /// improves on it for the side to act (who may also stand pat, but for a forced choice
+    /// such as Ambiguous's pick).
+    fn quiesce(&mut self, game: &G, left: u32, ply: usize, mut alpha: f64, mut beta: f64) -> f64 {
         self.tick();
-        let stand = reward(game, Color::White);
         let Some(maximising) = white_acts(game) else {
-            return stand;
+            return self.ended(game, ply);
         };
+        let stand = reward(game, Color::White);
         if left == 0 || self.stopped || game.to_act().is_some_and(|a| a.color().is_none()) {
             return stand;
         }
         let mut listed = self.buffers.pop().unwrap_or_default();
         game.legal_actions_into(&mut listed);
         if G::answer(&listed) {
-            let value = self.answered(game, &listed, left, maximising, alpha, beta);
+            let value = self.answered(game, &listed, left, ply, alpha, beta);
             self.buffers.push(listed);
             return value;
         }
@@ -429,10 +435,7 @@ impl<G: Variant> Search<'_, G> {
             for (_, action) in captures {
                 let mut child = game.clone();
                 child.apply(action).expect("a listed action is legal");
-                let value = match white_acts(&child) {
-                    None => reward(&child, Color::White),
-                    Some(_) => self.quiesce(&child, left - 1, alpha, beta),
-                };
+                let value = self.quiesce(&child, left - 1, ply + 1, alpha, beta);
                 tighten(maximising, value, &mut best, &mut alpha, &mut beta);
                 if alpha >= beta {
                     break;
@@ -450,17 +453,18 @@ impl<G: Variant> Search<'_, G> {
         game: &G,
         answers: &[G::Action],
         left: u32,
-        maximising: bool,
+        ply: usize,
         mut alpha: f64,
         mut beta: f64,
     ) -> f64 {
+        let maximising = white_acts(game) == Some(true);
         let mut best = if maximising { f64::MIN } else { f64::MAX };
         let mut answers = answers.to_vec();
         keep_best(game, &mut answers, maximising);
         for action in &answers {
             let mut child = game.clone();
             child.apply(action).expect("a listed action is legal");
-            let value = self.quiesce(&child, left - 1, alpha, beta);
+            let value = self.quiesce(&child, left - 1, ply + 1, alpha, beta);
             tighten(maximising, value, &mut best, &mut alpha, &mut beta);
             if alpha >= beta || self.stopped {
                 break;
