@@ -286,7 +286,9 @@ fn iterate<G: Variant>(
 ) {
     let mut path: Vec<((Color, u64), usize)> = Vec::with_capacity(16);
     let mut first_visits = Vec::new();
+    let mut last = None;
     while let Some(player) = settle(world, rng) {
+        last = Some(player);
         world.legal_actions_into(buffer);
         if buffer.is_empty() {
             break;
@@ -307,12 +309,16 @@ fn iterate<G: Variant>(
         }
     }
     for _ in 0..settings.depth {
+        last = world.to_act().and_then(|actor| actor.color());
         let Some(action) = random_action(world, rng) else {
             break;
         };
         world
             .apply(&action)
             .expect("a random legal action is accepted");
+    }
+    if let Some(player) = last {
+        finish_turn(world, player, buffer);
     }
     let white = reward(world, Color::White);
     for (step, (key, index)) in path.iter().enumerate() {
@@ -327,6 +333,27 @@ fn iterate<G: Variant>(
         if first_visits.contains(&step) {
             edge.bias = value;
         }
+    }
+}
+
+/// Completes a turn `player` left half done (a stay or transfer after a death move, a flip after
+/// a move) with the choice the evaluation likes best: judged mid-way, a capture into danger
+/// looks as if the piece stayed there, and the opponent's search would shun good captures.
+fn finish_turn<G: Variant>(world: &mut G, player: Color, buffer: &mut Vec<G::Action>) {
+    while world.to_act().and_then(|actor| actor.color()) == Some(player) && !world.setup_due() {
+        world.legal_actions_into(buffer);
+        let best = buffer
+            .iter()
+            .filter_map(|action| {
+                let mut next = world.clone();
+                next.apply(action).ok()?;
+                Some((reward(&next, player), next))
+            })
+            .max_by(|a, b| a.0.total_cmp(&b.0));
+        let Some((_, next)) = best else {
+            return;
+        };
+        *world = next;
     }
 }
 

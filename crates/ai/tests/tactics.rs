@@ -315,6 +315,40 @@ fn alter_ego_the_ego_bound_to_a_blocked_pawn_is_taken() {
 }
 
 #[test]
+fn alter_ego_the_ego_does_not_stay_on_a_queen_that_is_taken_at_once() {
+    // Black's queen took f2 with check, protected by the e3 pawn: a death move, since White's
+    // queen on e2 takes back. Staying loses at once (Qxf2 takes the ego), whatever White
+    // guesses, for it is a queen. The search judged White's Qxf2 mid-turn, its ego still on the
+    // queen that goes into the pawn's capture, so it rarely tried it: 9 to 15 seeds in 150
+    // stayed at 50 ms, and a game was lost so against `random`.
+    let game = game_after(
+        "alter-ego",
+        &[],
+        &[
+            "d2d4",
+            "e7e5",
+            "transfer a8",
+            "c2c4",
+            "pass",
+            "c4c5",
+            "transfer e2",
+            "e5d4",
+            "e2e3",
+            "transfer d1",
+            "d4e3",
+            "d1e2",
+            "d8f6",
+            "b1a3",
+            "f6f2",
+        ],
+    );
+    for seed in 1..=24 {
+        let (action, _) = bot_plays(&mut game.clone(), seed, 8_000);
+        assert_ne!(action, "stay", "seed {seed}: the ego stays on the queen");
+    }
+}
+
+#[test]
 fn bs_a_king_known_by_a_call_is_caught_moving_like_a_bishop() {
     // White calls Black's Ke8-d7 (lawful: White removes its h2 pawn), so the piece on d7 is
     // known to be the king. When it then moves d7-b5, like a bishop, calling removes the king
