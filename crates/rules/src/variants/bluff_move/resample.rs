@@ -35,7 +35,7 @@
 
 use super::board::{path, push_moves, Board};
 use super::input::{Input, Piece};
-use super::lookahead::{Knowledge, Placed};
+use super::lookahead::{Crossings, Knowledge, Placed};
 use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
@@ -403,13 +403,17 @@ impl Search<'_> {
                 false => piece,
             }
         };
+        let mut crossings = Crossings::default();
         if let Some(real) = choice.decided.into_iter().find(|&real| {
             let piece = Placed::on(after, color, real);
-            !self.knowledge.allows(&piece, after, step + 1)
+            !self.knowledge.allows(&piece, after, step + 1, &mut crossings)
         }) {
             return Some(squares(real));
         }
-        if let Err(reals) = self.knowledge.room_to_move_unseen(after, color, step + 1) {
+        let room = self
+            .knowledge
+            .room_to_move_unseen(after, color, step + 1, &mut crossings);
+        if let Err(reals) = room {
             return Some(
                 reals
                     .into_iter()
