@@ -364,6 +364,17 @@ impl Search<'_> {
         };
         let mut options = Vec::with_capacity(candidates.len());
         for action in candidates {
+            // A step that does not happen leaves the pieces as they were: no board to play.
+            if let Some(stopped) = resolve::stopped_at_once(board, action) {
+                if stopped.looks_alike(seen) {
+                    options.push(Choice {
+                        action,
+                        footprint: Bitboard::EMPTY,
+                        decided: decided(board, board, action, &stopped),
+                    });
+                }
+                continue;
+            }
             let mut next = *board;
             let resolution = resolve::play(&mut next, action);
             if resolution.looks_alike(seen) {
@@ -406,7 +417,9 @@ impl Search<'_> {
         let mut crossings = Crossings::default();
         if let Some(real) = choice.decided.into_iter().find(|&real| {
             let piece = Placed::on(after, color, real);
-            !self.knowledge.allows(&piece, after, step + 1, &mut crossings)
+            !self
+                .knowledge
+                .allows(&piece, after, step + 1, &mut crossings)
         }) {
             return Some(squares(real));
         }
