@@ -78,6 +78,13 @@ impl Placed {
     }
 }
 
+/// The first crossings (see [`Knowledge::first_crossing`]) of hidden pieces on one board from
+/// one action, each found once: judging a lookalike asks for a piece both where its placement is
+/// judged and where the room to move unseen is (13% of a spectator's sample, half of it twice).
+/// Only one side's hidden pieces are asked about: sixteen at most.
+#[derive(Default)]
+pub(super) struct Crossings(ArrayVec<(Placed, Option<usize>), 16>);
+
 /// What one step says about a placement.
 enum Verdict {
     /// Nothing against it; it may have changed (its bluff captured).
@@ -186,9 +193,15 @@ impl Knowledge {
     }
 
     /// Whether `piece`, placed on `board` just before action `from`, fits everything seen from
-    /// then on.
-    pub fn allows(&self, piece: &Placed, board: &Board, from: usize) -> bool {
-        self.feasible(*piece, from as u32) && self.not_crossed(piece, board, from)
+    /// then on. `crossings` holds what was found on that board so far.
+    pub fn allows(
+        &self,
+        piece: &Placed,
+        board: &Board,
+        from: usize,
+        crossings: &mut Crossings,
+    ) -> bool {
+        self.feasible(*piece, from as u32) && self.not_crossed(piece, board, from, crossings)
     }
 
     /// Whether, for every later action that showed a real piece of a side on a square, that side
@@ -213,18 +226,19 @@ impl Knowledge {
     /// Whether every hidden piece of `color` on `board` (just before action `from`) that cannot
     /// stay hidden where it is until it next acts can have moved unseen onto its bluff's square
     /// in time, each at a different pass of its side (a pass is one action). If not, the real
-    /// squares of the pieces that cannot.
+    /// squares of the pieces that cannot. `crossings` holds what was found on that board so far.
     pub fn room_to_move_unseen(
         &self,
         board: &Board,
         color: Color,
         from: usize,
+        crossings: &mut Crossings,
     ) -> Result<(), Bitboard> {
         let mut needs: Vec<Passes> = Vec::new();
         let mut needy = Bitboard::EMPTY;
         for real in board.hidden[color.index()] {
             let piece = Placed::on(board, color, real);
-            let crossing = self.first_crossing(&piece, board, from);
+            let crossing = self.crossing(&piece, board, from, crossings);
             let passes = match (self.escapes(&piece, from as u32), crossing) {
                 (None, None) => continue,
                 (Some(passes), None) => passes,
@@ -363,8 +377,14 @@ impl Knowledge {
 
     /// Whether, up to the first pass of its side at which it may have moved unseen, no image
     /// move crossed the hidden piece's square (see [`Knowledge::first_crossing`]).
-    fn not_crossed(&self, piece: &Placed, board: &Board, from: usize) -> bool {
-        let Some(crossing) = self.first_crossing(piece, board, from) else {
+    fn not_crossed(
+        &self,
+        piece: &Placed,
+        board: &Board,
+        from: usize,
+        crossings: &mut Crossings,
+    ) -> bool {
+        let Some(crossing) = self.crossing(piece, board, from, crossings) else {
             return true;
         };
         let passes = &self.passes[piece.color.index()];
@@ -373,6 +393,23 @@ impl Knowledge {
             .iter()
             .take_while(|&&s| (s as usize) < crossing)
             .any(|&s| self.may_move_unseen(piece, s as usize))
+    }
+
+    /// [`Knowledge::first_crossing`], found once per piece of `crossings`'s board.
+    fn crossing(
+        &self,
+        piece: &Placed,
+        board: &Board,
+        from: usize,
+        crossings: &mut Crossings,
+    ) -> Option<usize> {
+        piece.bluff?;
+        if let Some(&(_, known)) = crossings.0.iter().find(|(p, _)| p == piece) {
+            return known;
+        }
+        let found = self.first_crossing(piece, board, from);
+        crossings.0.push((*piece, found));
+        found
     }
 
     /// The first action, before any that names the hidden piece's squares, in which an image

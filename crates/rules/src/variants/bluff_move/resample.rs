@@ -35,7 +35,7 @@
 
 use super::board::{path, push_moves, Board};
 use super::input::{Input, Piece};
-use super::lookahead::{Knowledge, Placed};
+use super::lookahead::{Crossings, Knowledge, Placed};
 use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
 use super::Action;
@@ -364,6 +364,17 @@ impl Search<'_> {
         };
         let mut options = Vec::with_capacity(candidates.len());
         for action in candidates {
+            // A step that does not happen leaves the pieces as they were: no board to play.
+            if let Some(stopped) = resolve::stopped_at_once(board, action) {
+                if stopped.looks_alike(seen) {
+                    options.push(Choice {
+                        action,
+                        footprint: Bitboard::EMPTY,
+                        decided: decided(board, board, action, &stopped),
+                    });
+                }
+                continue;
+            }
             let mut next = *board;
             let resolution = resolve::play(&mut next, action);
             if resolution.looks_alike(seen) {
@@ -403,13 +414,19 @@ impl Search<'_> {
                 false => piece,
             }
         };
+        let mut crossings = Crossings::default();
         if let Some(real) = choice.decided.into_iter().find(|&real| {
             let piece = Placed::on(after, color, real);
-            !self.knowledge.allows(&piece, after, step + 1)
+            !self
+                .knowledge
+                .allows(&piece, after, step + 1, &mut crossings)
         }) {
             return Some(squares(real));
         }
-        if let Err(reals) = self.knowledge.room_to_move_unseen(after, color, step + 1) {
+        let room = self
+            .knowledge
+            .room_to_move_unseen(after, color, step + 1, &mut crossings);
+        if let Err(reals) = room {
             return Some(
                 reals
                     .into_iter()

@@ -355,14 +355,26 @@ impl Resolution {
 /// Plays a legal action on the board and says what happened.
 pub(crate) fn play(board: &mut Board, action: Action) -> Resolution {
     let mover = board.turn;
-    let resolution = match action {
-        Action::Bluff(mv) => new_bluff(board, mv),
-        Action::Move(mv) if board.is_bluff(mv.from) => move_bluff(board, mv),
-        Action::Move(mv) if board.is_castling(mv) => castle(board, mv),
-        Action::Move(mv) => move_real(board, mv),
+    let resolution = match stopped_at_once(board, action) {
+        Some(stopped) => stopped,
+        None => match action {
+            Action::Bluff(mv) => new_bluff(board, mv),
+            Action::Move(mv) if board.is_bluff(mv.from) => move_bluff(board, mv),
+            Action::Move(mv) if board.is_castling(mv) => castle(board, mv),
+            Action::Move(mv) => move_real(board, mv),
+        },
     };
     board.turn = !mover;
     resolution
+}
+
+/// The resolution of a legal action that does not happen whatever stands along its way: a pawn's
+/// (or pawn image's) diagonal step onto no enemy piece, which changes nothing but the turn. Found
+/// without a board to play it on (most of a pass's lookalikes are such steps).
+pub(super) fn stopped_at_once(board: &Board, action: Action) -> Option<Resolution> {
+    let mv = action.mv();
+    let stopped = is_diagonal_step(board, mv) && !board.own(!board.turn).contains(mv.to);
+    stopped.then(|| Resolution::failed(Private::NoEnemy(mv.to)))
 }
 
 /// The type a pawn (or pawn image) arriving on `to` becomes.
@@ -420,11 +432,7 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
     let us = board.turn;
     let them = !us;
     let role = board.role(mv.from).expect("a real piece moves");
-    let diagonal = is_diagonal_step(board, mv);
-    let straight = role == Role::Pawn && !diagonal;
-    if diagonal && !board.own(them).contains(mv.to) {
-        return Resolution::failed(Private::NoEnemy(mv.to));
-    }
+    let straight = role == Role::Pawn && !is_diagonal_step(board, mv);
     let squares = path(mv.from, mv.to);
     if straight && board.real[them.index()].contains(squares[0]) {
         show_if_visible(board, them, squares[0], false);
@@ -496,9 +504,6 @@ fn bluff_died(board: &mut Board, real: Square, at: Square, resolution: &mut Reso
 fn move_bluff(board: &mut Board, mv: Move) -> Resolution {
     let us = board.turn;
     let role = board.role(mv.from).expect("a bluff moves");
-    if is_diagonal_step(board, mv) && !board.own(!us).contains(mv.to) {
-        return Resolution::failed(Private::NoEnemy(mv.to));
-    }
     let real = board.real_of(mv.from);
     let mut resolution = Resolution::new();
     let died = walk_bluff(board, mv, &mut resolution);
@@ -521,9 +526,6 @@ fn move_bluff(board: &mut Board, mv: Move) -> Resolution {
 fn new_bluff(board: &mut Board, mv: Move) -> Resolution {
     let us = board.turn;
     let role = board.role(mv.from).expect("a real piece bluffs");
-    if is_diagonal_step(board, mv) && !board.own(!us).contains(mv.to) {
-        return Resolution::failed(Private::NoEnemy(mv.to));
-    }
     let image = board.image_of(mv.from);
     let image_role = board.role(image).expect("an image has a type");
     if let Some(old) = board.bluff_of(mv.from) {
