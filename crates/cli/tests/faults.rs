@@ -137,7 +137,8 @@ fn step(addr: SocketAddr, game: &mut Game, rng: &mut impl Rng) -> Step {
 /// Plays the games until the server stops answering or `stop` is set; gives them back.
 fn play(addr: SocketAddr, mut games: Vec<Game>, stop: Arc<AtomicBool>) -> Vec<Game> {
     let mut rng = rand::rng();
-    while !stop.load(Ordering::SeqCst) {
+    // With no game left to play, nothing would notice the server going down: stop.
+    while !stop.load(Ordering::SeqCst) && games.iter().any(|g| !g.over) {
         let mut idle = true;
         for game in games.iter_mut().filter(|g| !g.over) {
             match step(addr, game, &mut rng) {
