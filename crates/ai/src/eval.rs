@@ -275,7 +275,7 @@ fn approach(face: Face, sq: Square39, targets: Bitboard39, occupied: Bitboard39)
 /// Pieces in hand over the limit must be dropped, one a turn, onto empty starting squares: too
 /// few of those lose the game, and enemy pieces standing on them are how they run out.
 fn drop_danger(game: &RealityCheck, color: Color) -> f64 {
-    let (held, limit) = (game.hand(color).len() as u32, game.hand_limit(color));
+    let (held, limit) = (game.hand_count(color), game.hand_limit(color));
     let over = held.saturating_sub(limit);
     let room = game.empty_drop_squares(color).count();
     let full = held >= limit;
@@ -306,7 +306,7 @@ fn squeeze(
     sides: [Bitboard39; 2],
 ) -> f64 {
     let enemy = !color;
-    if game.hand(enemy).len() < game.hand_limit(enemy) as usize {
+    if game.hand_count(enemy) < game.hand_limit(enemy) {
         return 0.0;
     }
     let zone = game.drop_squares(enemy);

@@ -256,7 +256,8 @@ impl RealityCheck {
         }
     }
 
-    fn hand_count(&self, color: Color) -> u32 {
+    /// How many pieces `color` holds in hand (the opponent sees this too).
+    pub fn hand_count(&self, color: Color) -> u32 {
         self.hands[color.index()].count_ones()
     }
 
