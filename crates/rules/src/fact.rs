@@ -7,6 +7,7 @@
 
 use crate::board::board39::Square39;
 use crate::board::{Color, Role, Square};
+use crate::chess::{Move, Position};
 use crate::game::EndReason;
 use crate::variants::bs::Identity;
 use crate::variants::reality_check::{Face, Kind};
@@ -306,6 +307,16 @@ impl Fact {
         Fact::End {
             winner: outcome.winner,
             reason: outcome.reason,
+        }
+    }
+
+    /// What playing the orthodox move `mv` in `pos` says: its squares, promotion and capture.
+    pub fn of_move(pos: &Position, mv: Move) -> Fact {
+        Fact::Move {
+            from: mv.from,
+            to: mv.to,
+            promotion: mv.promotion,
+            capture: pos.captured_square(mv),
         }
     }
 }

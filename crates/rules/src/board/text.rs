@@ -1,6 +1,6 @@
 //! Squares in serialised data are their names (`"e4"`), as the action text writes them.
 
-use super::Square;
+use super::square::Square;
 
 /// Serialises a type as its `Display` text and reads it back with a parser that names what is
 /// wrong, so that data and action texts spell things alike.
@@ -25,7 +25,7 @@ pub(crate) use serde_as_text;
 
 serde_as_text!(Square, |text| text
     .parse()
-    .map_err(|e: super::ParseSquareError| e.to_string()));
+    .map_err(|e: super::square::ParseSquareError| e.to_string()));
 
 #[cfg(test)]
 mod tests {

@@ -2,8 +2,9 @@
 //! per-direction rays cut at the first blocker (the "classical" approach; no magics, the board is
 //! too small to need them).
 
+use super::bitboard::Bitboard39;
+use super::square::Square39;
 use super::square::CELLS;
-use super::{Bitboard39, Square39};
 
 const fn leaper_table(steps: &[(i32, i32)]) -> [Bitboard39; CELLS] {
     // Cells off the board keep an empty entry: no piece stands there.

@@ -1,7 +1,6 @@
 //! Sets of squares of the 39-square board, one bit a cell.
 
-use super::square::{on_board, CELLS};
-use super::Square39;
+use super::square::{Square39, BOARD_MASK};
 use core::fmt;
 use core::ops::Not;
 
@@ -17,17 +16,7 @@ impl Bitboard39 {
     /// No squares.
     pub const EMPTY: Bitboard39 = Bitboard39(0);
     /// The 39 squares of the board.
-    pub const BOARD: Bitboard39 = {
-        let mut mask = 0;
-        let mut i = 0;
-        while i < CELLS {
-            if on_board((i % 7) as i32, (i / 7) as i32) {
-                mask |= 1 << i;
-            }
-            i += 1;
-        }
-        Bitboard39(mask)
-    };
+    pub const BOARD: Bitboard39 = Bitboard39(BOARD_MASK);
 
     /// The lowest square, if any.
     #[inline]

@@ -1,6 +1,5 @@
 //! Squares of the 39-square board: cells of the 7x9 grid, their names and their geometry.
 
-use super::Bitboard39;
 use core::fmt;
 use core::str::FromStr;
 
@@ -16,6 +15,19 @@ pub(super) const fn on_board(file: i32, rank: i32) -> bool {
     let from_d = (file - 3).abs();
     file >= 0 && file < 7 && rank >= 0 && rank < 9 && from_d <= rank && from_d <= 8 - rank
 }
+
+/// The 39 squares of the board, bit `i` for the cell with index `i` (`Bitboard39::BOARD`).
+pub(super) const BOARD_MASK: u64 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < CELLS {
+        if on_board((i % 7) as i32, (i / 7) as i32) {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
 
 /// A cell of the 7x9 grid: `a1` is 0, `b1` is 1, ..., `g9` is 62.
 ///
@@ -122,7 +134,7 @@ impl Square39 {
     /// Whether the cell is one of the 39 squares of the board.
     #[inline]
     pub const fn is_on_board(self) -> bool {
-        Bitboard39::BOARD.0 & (1 << self.0) != 0
+        BOARD_MASK & (1 << self.0) != 0
     }
 
     /// The square `df` files and `dr` ranks away, if it is one of the 39 squares.

@@ -126,7 +126,7 @@ impl AlterEgo {
         }
         let mover = self.position().turn();
         let captured = self.position().captured_square(mv);
-        let fact = self.position().move_fact(mv);
+        let fact = Fact::of_move(self.position(), mv);
         self.log
             .push_fact(mover, Audience::All, EventKind::Action, mv, fact);
         self.reveal(!mover);

@@ -159,7 +159,7 @@ impl Ambiguous {
         let mover = self.position.turn();
         self.push_fact(mover, EventKind::Action, square, Fact::Name { square });
         if let [only] = moves.as_slice() {
-            let fact = self.position.move_fact(*only);
+            let fact = Fact::of_move(&self.position, *only);
             self.push_fact(mover, EventKind::Info, only, fact);
             self.play(*only);
         } else {
@@ -176,7 +176,7 @@ impl Ambiguous {
                 format!("pick one of {}", list.join(", ")),
             ));
         }
-        let fact = self.position.move_fact(mv);
+        let fact = Fact::of_move(&self.position, mv);
         self.push_fact(!self.position.turn(), EventKind::Action, mv, fact);
         self.play(mv);
         Ok(())

@@ -26,7 +26,8 @@ pub(crate) use actions::read_move;
 use crate::board::Color;
 use crate::chess::{Ending, History, Move, MoveGroups, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
+    Seat,
 };
 use crate::log::Log;
 use crate::registry::{VariantSpec, ORTHODOX_MOVES};
@@ -137,7 +138,7 @@ impl Game for Chess {
                 .expect_err("a move not listed is not legal"));
         }
         let actor = Actor::from(self.position().turn());
-        let fact = self.position().move_fact(*mv);
+        let fact = Fact::of_move(self.position(), *mv);
         self.history.play_unchecked(*mv);
         self.refresh();
         self.log
