@@ -8,7 +8,7 @@
 use crate::board::board39::Square39;
 use crate::board::{Color, Role, Square};
 use crate::chess::{Move, Position};
-use crate::game::EndReason;
+use crate::outcome::EndReason;
 use crate::variants::bs::Identity;
 use crate::variants::reality_check::{Face, Kind};
 use serde::{Deserialize, Serialize};
@@ -303,7 +303,7 @@ pub enum StopReason {
 
 impl Fact {
     /// The fact of a game's end.
-    pub fn end(outcome: crate::game::Outcome) -> Fact {
+    pub fn end(outcome: crate::outcome::Outcome) -> Fact {
         Fact::End {
             winner: outcome.winner,
             reason: outcome.reason,

@@ -18,7 +18,8 @@
 //! assert!(bs.read_options(&bad).unwrap_err().to_string().contains("true, false"));
 //! ```
 
-use crate::game::{OptionError, Options};
+use crate::error::shorten;
+use crate::options::{OptionError, Options};
 use serde::Serialize;
 
 pub use crate::any::VARIANTS;
@@ -145,7 +146,7 @@ impl VariantSpec {
         for (name, value) in given {
             let Some(spec) = self.option(name) else {
                 return Err(OptionError {
-                    name: crate::game::shorten(name),
+                    name: shorten(name),
                     reason: self.unknown_option(),
                 });
             };
@@ -154,7 +155,7 @@ impl VariantSpec {
                     name: name.clone(),
                     reason: format!(
                         "{:?} is not one of its values: {}",
-                        crate::game::shorten(value),
+                        shorten(value),
                         spec.values.join(", ")
                     ),
                 });

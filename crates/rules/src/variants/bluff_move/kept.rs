@@ -111,7 +111,7 @@ impl Kept {
     pub(super) fn draw(&self, board: &Board, rng: &mut dyn RngCore) -> Option<Action> {
         let castlings = board.castlings();
         let count = self.total[board.turn.index()] + castlings.len();
-        crate::playout::draw_index(rng, count).and_then(|i| self.get(board, &castlings, i))
+        crate::game::draw_index(rng, count).and_then(|i| self.get(board, &castlings, i))
     }
 
     /// The action at `index` in [`Board::legal_actions`]' list, `castlings` being the side to

@@ -122,7 +122,7 @@ impl Game for Chess {
 
     fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Move>) -> Option<Move> {
         // Counted, not listed: the listing's draw, without the list.
-        crate::playout::draw_index(rng, self.legal.len()).and_then(|i| self.legal.get(i))
+        crate::game::draw_index(rng, self.legal.len()).and_then(|i| self.legal.get(i))
     }
 
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {

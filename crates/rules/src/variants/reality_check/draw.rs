@@ -75,7 +75,7 @@ impl RealityCheck {
         let total = moves.iter().map(Moves::count).sum::<usize>()
             + kinds().map(drops_of).sum::<usize>()
             + memories;
-        let mut i = crate::playout::draw_index(rng, total)?;
+        let mut i = crate::game::draw_index(rng, total)?;
         for piece in &moves {
             match i.checked_sub(piece.count()) {
                 Some(rest) => i = rest,
