@@ -6,11 +6,11 @@
 //! `{"what": "move", "from": "e2", "to": "e4"}`.
 
 use crate::board::board39::Square39;
+use crate::board::faces::{Face, Kind};
+use crate::board::identity::Identity;
 use crate::board::{Color, Role, Square};
 use crate::chess::{Move, Position};
 use crate::outcome::EndReason;
-use crate::variants::bs::Identity;
-use crate::variants::reality_check::{Face, Kind};
 use serde::{Deserialize, Serialize};
 
 /// What an event says, as data.

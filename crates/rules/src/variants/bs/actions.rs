@@ -2,8 +2,8 @@
 //! UCI (`e2e4`; a declared promotion `e7e8q`), the answer `call` or `accept`, and after a failed
 //! call `remove g8`.
 
-use super::identity::Identity;
 use super::setup::{Setup, STANDARD};
+use crate::board::identity::Identity;
 use crate::board::Square;
 use crate::game::ActionError;
 use core::fmt;

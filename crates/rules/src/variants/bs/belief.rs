@@ -8,12 +8,12 @@
 //! draws hidden setups and promotion types from those facts and replays the skeleton; a replay
 //! whose view differs from the seat's is drawn again (see `resample.rs` for the weighting).
 
-use super::identity::Identity;
 use super::lineage::Lineage;
 use super::resample::draw;
 use super::setup::Setup;
 use super::{Action, Bs};
 use crate::belief::{check_witness, rules_view, start_of, Belief, BeliefError};
+use crate::board::identity::Identity;
 use crate::board::{Bitboard, Color, Square};
 use crate::game::{EndReason, Event, EventKind, Fact, Game, View};
 use rand::rngs::StdRng;

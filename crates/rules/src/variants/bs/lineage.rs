@@ -1,8 +1,8 @@
 //! Where each piece on the board came from (a setup slot, or a promotion), and what the public
 //! record has shown about it: the facts resampling must respect.
 
-use super::identity::Identity;
 use super::setup::Setup;
+use crate::board::identity::Identity;
 use crate::board::{Color, Square};
 
 /// Where a piece came from.

@@ -24,9 +24,9 @@ mod setup;
 mod tests;
 mod view;
 
+pub use crate::board::identity::Identity;
 pub use actions::Action;
 pub use belief::BsBelief;
-pub use identity::Identity;
 pub use setup::{Setup, STANDARD};
 pub use view::{BsSummary, PendingView, PieceView};
 

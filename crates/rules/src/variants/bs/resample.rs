@@ -14,11 +14,11 @@
 //! model of the opponent.
 
 use super::belief::{hidden_identity_shown, BsBelief, Step};
-use super::identity::Identity;
 use super::lineage::{Lineage, SlotFacts};
 use super::setup::{Setup, STANDARD};
 use super::{Action, Bs};
 use crate::belief::Belief;
+use crate::board::identity::Identity;
 use crate::board::Color;
 use crate::game::Game;
 use rand::seq::{IndexedRandom, SliceRandom};

@@ -1,6 +1,6 @@
 //! Hidden setups: each side's sixteen pieces arranged on its own two back ranks.
 
-use super::identity::Identity;
+use crate::board::identity::Identity;
 use crate::board::{Color, File, Rank, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
