@@ -1,6 +1,7 @@
-//! The refusal of an action, which every variant shares, and the cutting of long input for
-//! messages.
+//! The refusals every variant shares: an action refused by the rules, and a view no game under
+//! the rules gives; and the cutting of long input for messages.
 
+use crate::options::OptionError;
 use std::fmt::Display;
 
 /// Why an action was refused. The message names the problem and tells nothing the actor may not
@@ -61,5 +62,31 @@ pub fn shorten(text: &str) -> String {
         text.to_string()
     } else {
         text.chars().take(61).chain("...".chars()).collect()
+    }
+}
+
+/// Why a view cannot be believed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BeliefError {
+    /// The view is of another variant.
+    #[error("the view is of variant {found:?}, not {expected:?}")]
+    Variant {
+        /// The variant the belief is for.
+        expected: &'static str,
+        /// The view's variant.
+        found: String,
+    },
+    /// The view's options are not this variant's.
+    #[error("the view's options: {0}")]
+    Options(#[from] OptionError),
+    /// No game under these rules gives this view.
+    #[error("impossible view: {0}")]
+    Impossible(String),
+}
+
+impl BeliefError {
+    /// An impossible view, with the reason.
+    pub fn impossible(reason: impl Into<String>) -> BeliefError {
+        BeliefError::Impossible(reason.into())
     }
 }

@@ -11,6 +11,7 @@
 //! re-exported here, where the code written before they moved finds them.
 
 use crate::board::Color;
+pub use crate::error::BeliefError;
 pub use crate::error::{shorten, ActionError};
 pub use crate::event::{Event, EventKind};
 pub use crate::fact::{Fact, SealedKind, StopReason};
@@ -18,8 +19,8 @@ pub use crate::log::times_last_stood;
 use crate::log::{Log, Recording};
 pub use crate::options::{OptionError, Options};
 pub use crate::outcome::{EndReason, Outcome};
-use crate::registry::VariantSpec;
 pub use crate::seat::{Actor, Audience, Seat};
+use crate::spec::VariantSpec;
 pub use crate::view::View;
 use rand::{Rng, RngCore};
 use std::fmt::{Debug, Display};
@@ -36,6 +37,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         + Sync
         + serde::Serialize
         + serde::de::DeserializeOwned;
+    /// What one seat knows, rebuilt from its view alone: the games [`Game::resample`] draws.
+    type Belief: Belief<Game = Self>;
 
     /// The variant's entry in the table of variants: id, name, summary, option schema.
     const SPEC: VariantSpec;
@@ -180,8 +183,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 
     /// A full state, history included, that `seat` cannot tell from this one: its view of the
-    /// sampled state equals its view of this one.
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
+    /// sampled state equals its view of this one. It is drawn from the seat's view alone, through
+    /// the variant's [`Game::Belief`], so no sample is ever drawn from the truth.
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        let view = self.view(seat);
+        Self::Belief::from_view(&view)
+            .unwrap_or_else(|e| panic!("the rules' own view is believable: {e}"))
+            .sample(rng)
+    }
 
     /// What `seat` may know now. With `revealed` (the game is over, by the rules or by the
     /// players), everything.
@@ -227,6 +236,51 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         let action = self.parse_action(text)?;
         self.apply(&action)?;
         Ok(action)
+    }
+}
+
+/// What one seat knows: rebuilt from its view, sampled into full games.
+pub trait Belief: Clone + Debug + Send + Sync + Sized {
+    /// The variant.
+    type Game: Game;
+
+    /// Rebuilds the seat's knowledge from its view alone, or says why the view is impossible.
+    fn from_view(view: &View<<Self::Game as Game>::Summary>) -> Result<Self, BeliefError>;
+
+    /// The view it was built from (commitments, salts and the players' meta events removed).
+    fn view(&self) -> &View<<Self::Game as Game>::Summary>;
+
+    /// One game consistent with the view, found while building the belief.
+    fn witness(&self) -> &Self::Game;
+
+    /// Whether the view is revealed: the game is over and the seat sees everything.
+    fn revealed(&self) -> bool;
+
+    /// A whole game, history included, drawn consistent with the view: the seat's view of it
+    /// equals [`Belief::view`] (but for the player to act of a game the players ended, which
+    /// the rules alone cannot know; [`check_witness`](crate::belief::check_witness) checks exactly this). Each variant
+    /// documents its distribution.
+    fn sample(&self, rng: &mut dyn RngCore) -> Self::Game;
+
+    /// Whose knowledge it is.
+    fn seat(&self) -> Seat {
+        self.view().seat
+    }
+
+    /// The seat's legal actions when it is to act (empty otherwise). Legal actions depend only
+    /// on the actor's knowledge, so any consistent game lists the same ones.
+    fn legal_actions(&self) -> Vec<<Self::Game as Game>::Action> {
+        let to_act = self.witness().to_act();
+        match to_act.and_then(|a| a.color()) {
+            Some(color) if self.seat().color() == Some(color) => self.witness().legal_actions(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The key of the seat's information set: equal views, equal keys; equal to
+    /// [`Game::info_key`] of every sample.
+    fn key(&self) -> u64 {
+        self.witness().info_key(self.seat())
     }
 }
 

@@ -18,6 +18,7 @@ pub mod playout;
 pub mod protocol;
 pub mod registry;
 pub mod seat;
+pub mod spec;
 pub mod variants;
 pub mod view;
 
@@ -33,9 +34,7 @@ pub use game::{
 };
 pub use log::Recording;
 pub use registry::{VariantSpec, VARIANTS};
-pub use variants::alter_ego::{AlterEgo, AlterEgoBelief};
-pub use variants::ambiguous::{Ambiguous, AmbiguousBelief};
-pub use variants::bluff_move::{BluffMove, BluffMoveBelief};
-pub use variants::bs::{Bs, BsBelief};
-pub use variants::chess::{Chess, ChessBelief};
-pub use variants::reality_check::{RealityCheck, RealityCheckBelief};
+pub use variants::{
+    AlterEgo, AlterEgoBelief, Ambiguous, AmbiguousBelief, BluffMove, BluffMoveBelief, Bs, BsBelief,
+    Chess, ChessBelief, RealityCheck, RealityCheckBelief,
+};

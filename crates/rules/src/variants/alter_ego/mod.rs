@@ -30,8 +30,7 @@ use crate::game::{
     SealedKind, Seat,
 };
 use crate::log::Log;
-use crate::registry::{ActionForm, VariantSpec, ORTHODOX_MOVES};
-use rand::RngCore;
+use crate::spec::{ActionForm, VariantSpec, ORTHODOX_MOVES};
 
 /// Where in a turn the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -296,6 +295,7 @@ impl Game for AlterEgo {
 
     type Action = Action;
     type Summary = AlterEgoSummary;
+    type Belief = AlterEgoBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "alter-ego",
@@ -402,9 +402,5 @@ impl Game for AlterEgo {
         self.history
             .claimable_draw()
             .map(|claim| claim.end_reason())
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {
-        crate::belief::resample_via_view::<AlterEgoBelief>(self, seat, rng)
     }
 }

@@ -33,8 +33,7 @@ use crate::game::{
     Seat,
 };
 use crate::log::Log;
-use crate::registry::{ActionForm, OptionKind, OptionSpec, OptionValues, VariantSpec};
-use rand::RngCore;
+use crate::spec::{ActionForm, OptionKind, OptionSpec, OptionValues, VariantSpec};
 use std::fmt::Display;
 
 /// The rules options.
@@ -252,6 +251,7 @@ impl Game for Ambiguous {
 
     type Action = Action;
     type Summary = AmbiguousSummary;
+    type Belief = AmbiguousBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "ambiguous",
@@ -374,9 +374,5 @@ impl Game for Ambiguous {
         } else {
             None
         }
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Ambiguous {
-        crate::belief::resample_via_view::<AmbiguousBelief>(self, seat, rng)
     }
 }

@@ -40,7 +40,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::{ActionForm, VariantSpec};
+use crate::spec::{ActionForm, VariantSpec};
 use board::Board;
 use input::Input;
 use kept::Kept;
@@ -192,6 +192,7 @@ impl Game for BluffMove {
 
     type Action = Action;
     type Summary = BluffMoveSummary;
+    type Belief = BluffMoveBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "bluff-move",
@@ -265,10 +266,6 @@ impl Game for BluffMove {
 
     fn summary(&self, seat: Seat, revealed: bool) -> BluffMoveSummary {
         BluffMoveSummary::of(self, seat, revealed)
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> BluffMove {
-        crate::belief::resample_via_view::<BluffMoveBelief>(self, seat, rng)
     }
 }
 

@@ -36,7 +36,7 @@ use crate::game::{
     SealedKind, Seat,
 };
 use crate::log::{mix, Log};
-use crate::registry::{ActionForm, OptionSpec, OptionValues, VariantSpec};
+use crate::spec::{ActionForm, OptionSpec, OptionValues, VariantSpec};
 use identity::{input_targets, is_legal_for, is_pawn_move, Placement};
 use lineage::Lineage;
 use rand::RngCore;
@@ -564,6 +564,7 @@ impl Game for Bs {
 
     type Action = Action;
     type Summary = BsSummary;
+    type Belief = BsBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "bs",
@@ -671,10 +672,6 @@ impl Game for Bs {
 
     fn summary(&self, seat: Seat, revealed: bool) -> BsSummary {
         BsSummary::of(self, seat, revealed)
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Bs {
-        crate::belief::resample_via_view::<BsBelief>(self, seat, rng)
     }
 }
 

@@ -30,7 +30,7 @@ use crate::game::{
     Seat,
 };
 use crate::log::Log;
-use crate::registry::{VariantSpec, ORTHODOX_MOVES};
+use crate::spec::{VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
 
 /// A game of orthodox chess: the positions so far and the event log.
@@ -85,6 +85,7 @@ impl Game for Chess {
 
     type Action = Move;
     type Summary = ChessSummary;
+    type Belief = ChessBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "chess",
@@ -168,10 +169,6 @@ impl Game for Chess {
 
     fn can_win(&self, color: Color) -> bool {
         self.history.position().can_mate(color)
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Chess {
-        crate::belief::resample_via_view::<ChessBelief>(self, seat, rng)
     }
 }
 

@@ -49,7 +49,7 @@ use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
 };
 use crate::log::Log;
-use crate::registry::{ActionForm, VariantSpec};
+use crate::spec::{ActionForm, VariantSpec};
 use knowledge::{take_out, Seen, Stay};
 use moves::{capture_targets, quiet_targets, targets};
 use pieces::KindSet;
@@ -1009,6 +1009,7 @@ impl Game for RealityCheck {
 
     type Action = Action;
     type Summary = RealityCheckSummary;
+    type Belief = RealityCheckBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "reality-check",
@@ -1123,10 +1124,6 @@ impl Game for RealityCheck {
 
     fn summary(&self, seat: Seat, revealed: bool) -> RealityCheckSummary {
         RealityCheckSummary::of(self, seat, revealed)
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> RealityCheck {
-        crate::belief::resample_via_view::<RealityCheckBelief>(self, seat, rng)
     }
 }
 

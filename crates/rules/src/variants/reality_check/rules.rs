@@ -1,7 +1,7 @@
 //! The rules options of Reality Check: the seed's variants that change the rules.
 
 use crate::game::Options;
-use crate::registry::{OptionSpec, OptionValues};
+use crate::spec::{OptionSpec, OptionValues};
 
 /// The rules options in force. Variant Zero (memory mode) is a display setting of the terminal
 /// client, not an option: it never changes what a seat may know.
