@@ -10,12 +10,10 @@
 
 mod actions;
 mod belief;
+mod state;
 #[cfg(test)]
 mod tests;
 mod view;
-
-pub use belief::ChessBelief;
-pub use view::ChessSummary;
 
 /// Refuses an orthodox move that is not legal, saying why in the mover's terms (shared by the
 /// variants played on the orthodox position).
@@ -23,60 +21,19 @@ pub(crate) use actions::check_legal as explain_illegal;
 /// Reads a move in UCI or SAN (shared by the variants whose moves are orthodox).
 pub(crate) use actions::read_move;
 
+pub use belief::ChessBelief;
+pub use state::Chess;
+pub use view::ChessSummary;
+
 use crate::board::Color;
-use crate::chess::{Ending, History, Move, MoveGroups, Position};
+use crate::chess::{Move, Position};
 use crate::game::{
     ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
     Seat,
 };
-use crate::log::Log;
 use crate::spec::{VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
-
-/// A game of orthodox chess: the positions so far and the event log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chess {
-    history: History,
-    log: Log<Move>,
-    /// The legal moves now (none once the game is over), generated once per move: listing,
-    /// checking an action and deciding whether the game is over all read them. Kept piece by
-    /// piece: a playout draws one without listing them.
-    legal: MoveGroups,
-    ending: Option<Ending>,
-}
-
-impl Chess {
-    /// A game from a given position (for tests and analysis).
-    pub fn from_position(position: Position) -> Chess {
-        let mut game = Chess {
-            history: History::new(position),
-            log: Log::new(),
-            legal: MoveGroups::new(),
-            ending: None,
-        };
-        game.refresh();
-        game
-    }
-
-    /// Generates the legal moves of the position reached and judges whether the game is over.
-    fn refresh(&mut self) {
-        self.legal.generate(self.history.position());
-        self.ending = self.history.ending_given(!self.legal.is_empty());
-        if self.ending.is_some() {
-            self.legal.clear();
-        }
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        self.history.position()
-    }
-
-    /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
-        &self.log.actions
-    }
-}
+use state::outcome_of;
 
 impl Game for Chess {
     fn repetitions(&self) -> usize {
@@ -169,12 +126,5 @@ impl Game for Chess {
 
     fn can_win(&self, color: Color) -> bool {
         self.history.position().can_mate(color)
-    }
-}
-
-fn outcome_of(ending: Ending) -> Outcome {
-    match ending.winner() {
-        Some(winner) => Outcome::win(winner, ending.end_reason()),
-        None => Outcome::draw(ending.end_reason()),
     }
 }
