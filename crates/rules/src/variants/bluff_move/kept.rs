@@ -2,9 +2,9 @@
 //! only, so an action changes the input of those pieces alone whose reach meets a square where
 //! their side's pieces changed: a playout recomputes a few pieces a turn instead of all of them.
 
+use super::actions::Action;
 use super::board::Board;
 use super::input::Piece;
-use super::Action;
 use crate::board::attacks::{knight_attacks, queen_attacks};
 use crate::board::{Bitboard, Color, Square};
 use crate::chess::{Move, PieceMoves};
