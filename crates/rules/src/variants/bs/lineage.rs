@@ -103,3 +103,8 @@ impl Lineage {
         *self.origin_mut(sq) = Some(Origin::Promotion(k));
     }
 }
+
+/// The declared promotion types the seat did not see, drawn for a replay: see `resample.rs`.
+pub(super) fn hidden_identity_shown(facts: &Lineage, color: Color, k: usize) -> Option<Identity> {
+    facts.promotions[color.index()].get(k).copied().flatten()
+}
