@@ -5,7 +5,7 @@
 use super::actions::Action;
 use super::moves::targets;
 use super::pieces::Kind;
-use super::RealityCheck;
+use super::state::RealityCheck;
 use crate::board::board39::{Bitboard39, Square39};
 use rand::RngCore;
 

@@ -1,9 +1,13 @@
 //! The seed's rules and every ruling (RULINGS.md, Reality Check), as scenarios named after the
 //! rule they check.
 
+use super::knowledge::Seen;
 use super::*;
+use crate::board::board39::{Bitboard39, Square39};
+use crate::board::Color;
 use crate::game::EndReason;
 use crate::game::Game;
+use crate::game::{Audience, EventKind, Outcome};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::BTreeSet;
