@@ -173,9 +173,9 @@ fn redraw_side(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::faces::Kind;
     use crate::game::{EventKind, Options, Seat};
     use crate::playout::random_action;
-    use crate::board::faces::Kind;
     use rand::{Rng, SeedableRng};
 
     /// Random games of these options, stopped after `actions` actions (or at their end).
