@@ -198,6 +198,18 @@ pub enum ViewError {
     UnknownVariant(String),
 }
 
+impl ViewError {
+    /// A stable machine id for the kind of refusal: `not-a-view`, `no-variant` or
+    /// `unknown-variant`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            ViewError::Json(_) => "not-a-view",
+            ViewError::NoVariant => "no-variant",
+            ViewError::UnknownVariant(_) => "unknown-variant",
+        }
+    }
+}
+
 /// Code that runs on the type of a variant chosen at run time (see [`with_variant`]).
 pub trait VariantVisitor {
     /// What it gives back.
@@ -223,6 +235,16 @@ pub enum NewGameError {
     /// A bad option.
     #[error(transparent)]
     Option(#[from] OptionError),
+}
+
+impl NewGameError {
+    /// A stable machine id for the kind of refusal: `unknown-variant` or `bad-options`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            NewGameError::UnknownVariant(_) => "unknown-variant",
+            NewGameError::Option(e) => e.id(),
+        }
+    }
 }
 
 impl AnyGame {

@@ -85,6 +85,16 @@ pub enum BeliefError {
 }
 
 impl BeliefError {
+    /// A stable machine id for the kind of refusal: `wrong-variant`, `bad-options` or
+    /// `impossible-view`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            BeliefError::Variant { .. } => "wrong-variant",
+            BeliefError::Options(e) => e.id(),
+            BeliefError::Impossible(_) => "impossible-view",
+        }
+    }
+
     /// An impossible view, with the reason.
     pub fn impossible(reason: impl Into<String>) -> BeliefError {
         BeliefError::Impossible(reason.into())

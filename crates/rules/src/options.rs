@@ -15,3 +15,10 @@ pub struct OptionError {
     /// What is wrong.
     pub reason: String,
 }
+
+impl OptionError {
+    /// A stable machine id for the kind of refusal: `bad-options`.
+    pub fn id(&self) -> &'static str {
+        "bad-options"
+    }
+}
