@@ -199,17 +199,26 @@ impl fmt::Display for Kind {
     }
 }
 
-super::text::serde_as_text!(Face, |text| {
+/// Text that is not a face's letter.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid face {0:?}: expected one of P, N, B, R")]
+pub struct ParseFaceError(pub String);
+
+/// Text that is not a piece's two face letters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid piece {0:?}: expected two face letters such as NB")]
+pub struct ParseKindError(pub String);
+
+super::text::serde_as_text!(Face, ParseFaceError, |text| {
     let mut letters = text.chars();
     match (letters.next().and_then(Face::from_letter), letters.next()) {
         (Some(face), None) => Ok(face),
-        _ => Err(format!("invalid face {text:?}: expected one of P, N, B, R")),
+        _ => Err(ParseFaceError(text.to_string())),
     }
 });
 
-super::text::serde_as_text!(Kind, |text| Kind::parse(text).ok_or_else(|| format!(
-    "invalid piece {text:?}: expected two face letters such as NB"
-)));
+super::text::serde_as_text!(Kind, ParseKindError, |text| Kind::parse(text)
+    .ok_or_else(|| ParseKindError(text.to_string())));
 
 #[cfg(test)]
 mod tests {

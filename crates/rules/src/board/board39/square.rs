@@ -219,6 +219,4 @@ impl FromStr for Square39 {
     }
 }
 
-crate::board::text::serde_as_text!(Square39, |text| text
-    .parse()
-    .map_err(|e: ParseSquare39Error| e.to_string()));
+crate::board::text::serde_as_text!(Square39, ParseSquare39Error, |text| text.parse());

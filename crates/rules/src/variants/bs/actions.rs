@@ -61,7 +61,7 @@ pub(super) fn parse(text: &str, spy: bool) -> Result<Action, ActionError> {
         ["setup", "standard"] => Ok(Action::Setup(STANDARD)),
         ["setup", arrangement] => Setup::parse(arrangement, spy)
             .map(Action::Setup)
-            .map_err(|reason| ActionError::malformed(text, reason)),
+            .map_err(|e| ActionError::malformed(text, e.to_string())),
         ["remove", square] => Square::parse(square)
             .map(Action::Remove)
             .ok_or_else(|| ActionError::malformed(text, "remove needs a square such as g8")),

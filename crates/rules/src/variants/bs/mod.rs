@@ -28,7 +28,7 @@ mod view;
 pub use crate::board::identity::Identity;
 pub use actions::Action;
 pub use belief::BsBelief;
-pub use setup::{Setup, STANDARD};
+pub use setup::{Setup, SetupError, STANDARD};
 pub use state::{Bs, Rules};
 pub use view::{BsSummary, PendingView, PieceView};
 

@@ -5,6 +5,7 @@ use super::assign;
 use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
 use crate::board::board39::{Bitboard39, Square39};
 use crate::board::Color;
+use crate::error::ActionError;
 use core::fmt;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
@@ -62,38 +63,39 @@ impl Setup {
         Setup { placed, hand }
     }
 
-    /// Reads the words after `setup`: nine `square=XY` (face up first) and `hand=XY`, in any
-    /// order.
-    pub(super) fn parse(words: &[&str]) -> Result<Setup, String> {
+    /// Reads the words after `setup` in the action's `text`: nine `square=XY` (face up first)
+    /// and `hand=XY`, in any order.
+    pub(super) fn parse(text: &str, words: &[&str]) -> Result<Setup, ActionError> {
+        let bad = |reason: String| ActionError::malformed(text, reason);
         let mut placed = Vec::with_capacity(9);
         let mut hand = None;
         for word in words {
             let (place, piece) = word
                 .split_once('=')
-                .ok_or_else(|| format!("{word:?} is not square=XY or hand=XY"))?;
+                .ok_or_else(|| bad(format!("{word:?} is not square=XY or hand=XY")))?;
             let faces: Vec<Face> = piece
                 .chars()
                 .map(Face::from_letter)
                 .collect::<Option<_>>()
                 .filter(|f: &Vec<Face>| f.len() == 2)
                 .ok_or_else(|| {
-                    format!(
+                    bad(format!(
                         "{piece:?} is not two face letters such as NB (P, N, B, R; face up first)"
-                    )
+                    ))
                 })?;
             if place == "hand" {
                 if hand.replace(Kind::new(faces[0], faces[1])).is_some() {
-                    return Err("hand= is given twice".into());
+                    return Err(bad("hand= is given twice".into()));
                 }
                 continue;
             }
-            let sq = Square39::parse(place).map_err(|e| e.to_string())?;
+            let sq = Square39::parse(place).map_err(|e| bad(e.to_string()))?;
             placed.push((sq, faces[0], faces[1]));
         }
-        let hand = hand.ok_or("the piece kept in hand is missing (hand=XY)")?;
+        let hand = hand.ok_or_else(|| bad("the piece kept in hand is missing (hand=XY)".into()))?;
         let placed: [(Square39, Face, Face); 9] = placed
             .try_into()
-            .map_err(|p: Vec<_>| format!("nine pieces are placed, not {}", p.len()))?;
+            .map_err(|p: Vec<_>| bad(format!("nine pieces are placed, not {}", p.len())))?;
         Ok(Setup::new(placed, hand))
     }
 
@@ -111,11 +113,20 @@ impl Setup {
         self.placed.iter().map(|&(sq, _, _)| sq).collect()
     }
 
-    /// Why this is not a valid setup for `color`, if it is not. With `flexible`, any nine squares
-    /// of the own half and any faces up; otherwise the seed's diagram.
-    pub(super) fn check(&self, color: Color, flexible: bool) -> Result<(), String> {
+    /// Refuses `action`, this setup, when it is not a valid setup for `color`, saying why. With
+    /// `flexible`, any nine squares of the own half and any faces up; otherwise the seed's
+    /// diagram.
+    pub(super) fn check(
+        &self,
+        action: &impl fmt::Display,
+        color: Color,
+        flexible: bool,
+    ) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         if self.squares().count() != 9 {
-            return Err("each of the nine pieces needs its own square".into());
+            return Err(refuse(
+                "each of the nine pieces needs its own square".into(),
+            ));
         }
         let kinds = self.kinds();
         let all: KindSet = kinds.iter().fold(0, |set, k| set | k.bit());
@@ -123,10 +134,10 @@ impl Setup {
             let missing: Vec<String> = Kind::in_set(ALL_KINDS & !all)
                 .map(|k| k.to_string())
                 .collect();
-            return Err(format!(
+            return Err(refuse(format!(
                 "each of the ten pieces (PP PN PB PR NN NB NR BB BR RR) is used once; missing {}",
                 missing.join(" ")
-            ));
+            )));
         }
         if flexible {
             return match self
@@ -134,20 +145,25 @@ impl Setup {
                 .iter()
                 .find(|(sq, _, _)| !half(color).contains(*sq))
             {
-                Some((sq, _, _)) => Err(format!(
+                Some((sq, _, _)) => Err(refuse(format!(
                     "{sq} is outside {color}'s half (ranks {})",
                     color.fold("1-4", "6-9")
-                )),
+                ))),
                 None => Ok(()),
             };
         }
         for (sq, face) in diagram(color) {
             match self.placed.iter().find(|(s, _, _)| *s == sq) {
-                None => return Err(format!("{color}'s pieces start on {}", start_list(color))),
+                None => {
+                    return Err(refuse(format!(
+                        "{color}'s pieces start on {}",
+                        start_list(color)
+                    )))
+                }
                 Some((_, up, _)) if *up != face => {
-                    return Err(format!(
+                    return Err(refuse(format!(
                         "the piece on {sq} must show {face} (face up first)"
-                    ))
+                    )))
                 }
                 Some(_) => {}
             }

@@ -496,35 +496,38 @@ impl RealityCheck {
     // Checking an action before anything changes.
 
     pub(super) fn validate(&self, action: &Action) -> Result<(), ActionError> {
-        let refuse = |reason: String| Err(ActionError::illegal(action, reason));
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         let c = self.turn;
-        let result = match (self.phase, *action) {
-            (Phase::Setup, Action::Setup(setup)) => setup.check(c, self.rules.flexible_setup),
-            (Phase::Turn, Action::Drop { up, down, to }) => self.check_drop(up, down, to),
-            (Phase::Turn, _) if self.must_drop(c) => Err(format!(
+        match (self.phase, *action) {
+            (Phase::Setup, Action::Setup(setup)) => {
+                setup.check(action, c, self.rules.flexible_setup)
+            }
+            (Phase::Turn, Action::Drop { up, down, to }) => self.check_drop(action, up, down, to),
+            (Phase::Turn, _) if self.must_drop(c) => Err(refuse(format!(
                 "your hand holds {} pieces, over its limit of {}: you must drop one",
                 self.hand_count(c),
                 self.hand_limit(c)
-            )),
-            (Phase::Turn, Action::Move { from, to }) => self.check_move(from, to, false),
-            (Phase::Turn, Action::RealityCheck { from, to }) => self.check_move(from, to, true),
-            (Phase::Turn, Action::Memory(a, b)) => self.check_memory(a, b),
-            (Phase::Flip | Phase::DieFlip(_), Action::Flip(sq)) => self.check_flip(sq),
+            ))),
+            (Phase::Turn, Action::Move { from, to }) => self.check_move(action, from, to, false),
+            (Phase::Turn, Action::RealityCheck { from, to }) => {
+                self.check_move(action, from, to, true)
+            }
+            (Phase::Turn, Action::Memory(a, b)) => self.check_memory(action, a, b),
+            (Phase::Flip | Phase::DieFlip(_), Action::Flip(sq)) => self.check_flip(action, sq),
             (Phase::Roll, Action::Die(_)) => Ok(()),
             (Phase::Remove, Action::RemoveOnBoard(sq)) => match self.piece_at(sq) {
                 Some(p) if p.color == c && p.kind.is_true() => Ok(()),
-                _ => Err(format!("{sq} holds no true piece of yours")),
+                _ => Err(refuse(format!("{sq} holds no true piece of yours"))),
             },
             (Phase::Remove, Action::RemoveFromHand(kind)) => {
                 if kind.is_true() && self.hands[c.index()] & kind.bit() != 0 {
                     Ok(())
                 } else {
-                    Err(format!("your hand holds no true piece {kind}"))
+                    Err(refuse(format!("your hand holds no true piece {kind}")))
                 }
             }
-            _ => Err(self.out_of_step()),
-        };
-        result.or_else(refuse)
+            _ => Err(refuse(self.out_of_step())),
+        }
     }
 
     /// What is due instead of an action that does not fit the moment.
@@ -545,97 +548,126 @@ impl RealityCheck {
         }
     }
 
-    fn check_move(&self, from: Square39, to: Square39, rc: bool) -> Result<(), String> {
+    fn check_move(
+        &self,
+        action: &Action,
+        from: Square39,
+        to: Square39,
+        rc: bool,
+    ) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         let c = self.turn;
         let Some(piece) = self.piece_at(from).filter(|p| p.color == c) else {
-            return Err(format!("no piece of yours on {from}"));
+            return Err(refuse(format!("no piece of yours on {from}")));
         };
         let occupied = self.occupied();
         let name = piece.up.name();
         if !occupied.contains(to) {
             if rc {
-                return Err(format!("a reality check is a capture, and {to} is empty"));
+                return Err(refuse(format!(
+                    "a reality check is a capture, and {to} is empty"
+                )));
             }
             if !quiet_targets(piece.up, from, occupied).contains(to) {
-                return Err(format!("the {name} on {from} cannot move to {to}"));
+                return Err(refuse(format!("the {name} on {from} cannot move to {to}")));
             }
             return Ok(());
         }
         if !capture_targets(piece.up, from, occupied).contains(to) {
-            return Err(format!("the {name} on {from} cannot capture on {to}"));
+            return Err(refuse(format!(
+                "the {name} on {from} cannot capture on {to}"
+            )));
         }
         if self.first_move_restricted() {
-            return Err("under flexible-setup White may not capture on the first move".into());
+            return Err(refuse(
+                "under flexible-setup White may not capture on the first move".into(),
+            ));
         }
         if self.by_color[c.index()].contains(to) {
             if rc {
-                return Err(format!(
+                return Err(refuse(format!(
                     "{to} holds your own piece: a reality check takes an enemy"
-                ));
+                )));
             }
             if !self.rules.strategic_retreat {
-                return Err(format!(
+                return Err(refuse(format!(
                     "{to} holds your own piece (capturing your own needs strategic-retreat)"
-                ));
+                )));
             }
             if !self.may_retreat() {
-                return Err(format!(
+                return Err(refuse(format!(
                     "taking your own piece would put your hand over its limit of {}",
                     self.hand_limit(c)
-                ));
+                )));
             }
         }
         Ok(())
     }
 
-    fn check_drop(&self, up: Face, down: Face, to: Square39) -> Result<(), String> {
+    fn check_drop(
+        &self,
+        action: &Action,
+        up: Face,
+        down: Face,
+        to: Square39,
+    ) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         let c = self.turn;
         let kind = Kind::new(up, down);
         if self.hands[c.index()] & kind.bit() == 0 {
-            return Err(format!("{kind} is not in your hand"));
+            return Err(refuse(format!("{kind} is not in your hand")));
         }
         if !self.drop_squares[c.index()].contains(to) {
             let list: Vec<String> = self.drop_squares[c.index()]
                 .map(|sq| sq.to_string())
                 .collect();
-            return Err(format!(
+            return Err(refuse(format!(
                 "{to} is not one of your starting squares ({})",
                 list.join(" ")
-            ));
+            )));
         }
         if self.occupied().contains(to) {
-            return Err(format!("{to} is occupied: a drop needs an empty square"));
+            return Err(refuse(format!(
+                "{to} is occupied: a drop needs an empty square"
+            )));
         }
         Ok(())
     }
 
-    fn check_memory(&self, a: Square39, b: Square39) -> Result<(), String> {
+    fn check_memory(&self, action: &Action, a: Square39, b: Square39) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         if !self.rules.memory {
-            return Err("memory is played only with the memory option".into());
+            return Err(refuse(
+                "memory is played only with the memory option".into(),
+            ));
         }
         let enemy = self.by_color[(!self.turn).index()];
         match [a, b].into_iter().find(|&sq| !enemy.contains(sq)) {
-            Some(sq) => Err(format!("{sq} holds no enemy piece")),
+            Some(sq) => Err(refuse(format!("{sq} holds no enemy piece"))),
             None => Ok(()),
         }
     }
 
-    fn check_flip(&self, sq: Square39) -> Result<(), String> {
+    fn check_flip(&self, action: &Action, sq: Square39) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         if self.flip_candidates().contains(sq) {
             return Ok(());
         }
         if !self.occupied().contains(sq) {
-            return Err(format!("no piece stands on {sq}"));
+            return Err(refuse(format!("no piece stands on {sq}")));
         }
         if self.exempt.contains(sq) {
-            return Err(format!(
+            return Err(refuse(format!(
                 "your opponent flipped or dropped the piece on {sq} on its last turn"
-            ));
+            )));
         }
         let Phase::DieFlip(n) = self.phase else {
             unreachable!("every piece outside the exemption may be flipped after a move")
         };
-        Err(format!("the die shows {n}: flip {}", die_meaning(n)))
+        Err(refuse(format!(
+            "the die shows {n}: flip {}",
+            die_meaning(n)
+        )))
     }
 
     // Playing an action that has been checked.
