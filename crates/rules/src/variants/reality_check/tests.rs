@@ -947,7 +947,9 @@ fn option_flexible_setup_hides_white_arrangement_until_black_has_set_up() {
         let Action::Setup(setup) = game.random_setup(&mut rng).unwrap() else {
             unreachable!()
         };
-        assert!(setup.check(&Action::Setup(setup), Color::White, true).is_ok());
+        assert!(setup
+            .check(&Action::Setup(setup), Color::White, true)
+            .is_ok());
     }
     let setup = game.random_setup(&mut rng).unwrap();
     game.apply(&setup).unwrap();
