@@ -30,10 +30,11 @@ pub static FILES: &[(&str, &[u8])] = embed!("web":
     "net.js", "sound.js", "md.js", "LICENSES.md",
 );
 
-/// Each variant's rules, by variant id.
-pub static RULES: &[(&str, &[u8])] = embed!("docs/rules":
-    "chess.md", "alter-ego.md", "ambiguous.md", "bluff-move.md", "bs.md", "reality-check.md",
-);
+/// A variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them.
+fn rules_text(name: &str) -> Option<&'static [u8]> {
+    let id = name.strip_suffix(".md")?;
+    bluffchess_rules::registry::spec(id).map(|spec| spec.rules.as_bytes())
+}
 
 fn content_type(name: &str) -> &'static str {
     match name.rsplit('.').next() {
@@ -52,8 +53,9 @@ fn etag(bytes: &'static [u8]) -> HeaderValue {
     let tags = TAGS.get_or_init(|| {
         FILES
             .iter()
-            .chain(RULES)
-            .map(|(_, b)| {
+            .map(|(_, b)| *b)
+            .chain(VARIANTS.iter().map(|v| v.rules.as_bytes()))
+            .map(|b| {
                 let hash = Sha256::digest(b);
                 let tag = format!("\"{}\"", hex::encode(&hash[..12]));
                 (
@@ -140,7 +142,7 @@ pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Respon
 /// `GET /docs/rules/{variant}.md`.
 #[utoipa::path(get, path = "/docs/rules/{file}", tag = "docs", params(("file" = String, Path, description = "VARIANT.md")), responses((status = 200, description = "the variant's rules", content_type = "text/markdown", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
 pub async fn rules(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    match find(RULES, &name) {
+    match rules_text(&name) {
         Some(bytes) => serve(&name, bytes, &headers),
         None => ApiError::new(StatusCode::NOT_FOUND, "no such rules page").into_response(),
     }
