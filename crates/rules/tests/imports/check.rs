@@ -490,14 +490,9 @@ fn read_path(
     out: &mut Vec<(Vec<String>, usize)>,
 ) -> usize {
     let line = tokens[i].1;
-    loop {
-        match tokens.get(i) {
-            Some((Token::Ident(s), _)) => {
-                prefix.push(s.clone());
-                i += 1;
-            }
-            _ => break,
-        }
+    while let Some((Token::Ident(s), _)) = tokens.get(i) {
+        prefix.push(s.clone());
+        i += 1;
         match tokens.get(i) {
             Some((Token::Path, _)) => i += 1,
             _ => {
