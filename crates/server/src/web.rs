@@ -30,10 +30,24 @@ pub static FILES: &[(&str, &[u8])] = embed!("web":
     "net.js", "sound.js", "md.js", "LICENSES.md",
 );
 
-/// A variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them.
+/// Each variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them, gathered once (so that
+/// a page and its ETag are found by the same bytes).
+fn rules_files() -> &'static [(String, &'static [u8])] {
+    static RULES: OnceLock<Vec<(String, &'static [u8])>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        VARIANTS
+            .iter()
+            .map(|v| (format!("{}.md", v.id), v.rules.as_bytes()))
+            .collect()
+    })
+}
+
+/// A variant's rules, by file name (`VARIANT.md`).
 fn rules_text(name: &str) -> Option<&'static [u8]> {
-    let id = name.strip_suffix(".md")?;
-    bluffchess_rules::registry::spec(id).map(|spec| spec.rules.as_bytes())
+    rules_files()
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, b)| *b)
 }
 
 fn content_type(name: &str) -> &'static str {
@@ -54,7 +68,7 @@ fn etag(bytes: &'static [u8]) -> HeaderValue {
         FILES
             .iter()
             .map(|(_, b)| *b)
-            .chain(VARIANTS.iter().map(|v| v.rules.as_bytes()))
+            .chain(rules_files().iter().map(|(_, b)| *b))
             .map(|b| {
                 let hash = Sha256::digest(b);
                 let tag = format!("\"{}\"", hex::encode(&hash[..12]));
