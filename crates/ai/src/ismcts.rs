@@ -1,6 +1,6 @@
 //! Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), in the
 //! multiple-observer form: every node is one player's information set, keyed by the hash of
-//! everything that player has seen ([`Game::info_key`]), so each player chooses in its own tree
+//! everything that player has seen ([`Game::info_key`](bluffchess_rules::game::Game::info_key)), so each player chooses in its own tree
 //! from what it knows and the opponent's hidden moves stay apart where the searching seat cannot
 //! tell them apart.
 //!
