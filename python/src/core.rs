@@ -90,6 +90,8 @@ pub trait Core: Send + Sync {
     fn table(&self) -> &'static Table;
     /// How it is kept.
     fn mode(&self) -> Mode;
+    /// The seed of its generator.
+    fn seed(&self) -> u64;
     /// A copy.
     fn boxed_clone(&self) -> Box<dyn Core>;
 }
@@ -119,6 +121,7 @@ enum Inner<G: Game> {
 #[derive(Clone)]
 pub struct Session<G: Variant> {
     inner: Inner<G>,
+    seed: u64,
     scripted: bool,
     listed: Vec<G::Action>,
     text: String,
@@ -149,6 +152,7 @@ impl<G: Variant> Session<G> {
         };
         Ok(Session {
             inner,
+            seed,
             scripted: matches!(mode, Mode::Record { scripted: true }),
             listed: Vec::new(),
             text: String::new(),
@@ -164,6 +168,7 @@ impl<G: Variant> Session<G> {
                 rng: StdRng::seed_from_u64(seed),
                 recording,
             },
+            seed,
             scripted: false,
             listed: Vec::new(),
             text: String::new(),
@@ -443,6 +448,10 @@ impl<G: Variant> Core for Session<G> {
                 Recording::Nothing => Mode::Nothing,
             },
         }
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     fn boxed_clone(&self) -> Box<dyn Core> {

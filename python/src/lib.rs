@@ -459,6 +459,27 @@ impl PyGame {
         PyGame::wrap(self.core.boxed_clone())
     }
 
+    /// Pickling keeps the variant, options, seed and every action; the game is replayed on
+    /// loading (a recorded game gets new commitments: its salts are secret).
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let restore = py.import("bluffchess._bluffchess")?.getattr("_restore")?;
+        let (mode, scripted) = match self.core.mode() {
+            Mode::Record { scripted } => ("record", scripted),
+            Mode::Events => ("events", false),
+            Mode::Keys => ("keys", false),
+            Mode::Nothing => ("nothing", false),
+        };
+        let snapshot = serde_json::json!({
+            "variant": self.core.variant(),
+            "options": self.core.options(),
+            "seed": self.core.seed(),
+            "mode": mode,
+            "scripted": scripted,
+            "actions": self.core.history(),
+        });
+        Ok((restore, (snapshot.to_string(),)))
+    }
+
     fn __copy__(&self) -> PyGame {
         self.clone()
     }
@@ -769,6 +790,41 @@ impl PyBot {
     }
 }
 
+/// A pickled game, replayed.
+#[pyfunction]
+fn _restore(snapshot: &str) -> PyResult<PyGame> {
+    #[derive(serde::Deserialize)]
+    struct Snapshot {
+        variant: String,
+        options: Options,
+        seed: u64,
+        mode: String,
+        scripted: bool,
+        actions: Vec<String>,
+    }
+    let s: Snapshot = serde_json::from_str(snapshot)
+        .map_err(|e| refused(format!("not a pickled game: {e}")))?;
+    let mode = match s.mode.as_str() {
+        "record" => Mode::Record {
+            scripted: s.scripted,
+        },
+        "events" => Mode::Events,
+        "keys" => Mode::Keys,
+        _ => Mode::Nothing,
+    };
+    let mut core = new_game(&s.variant, &s.options, s.seed, mode).map_err(refused)?;
+    for text in &s.actions {
+        let seeded_roll = core.to_act() == Some(Actor::Chance) && mode == Mode::Record { scripted: false };
+        let played = if seeded_roll {
+            core.roll()
+        } else {
+            core.apply_text(text)
+        };
+        played.map_err(|e| refused(format!("cannot replay {text:?}: {e}")))?;
+    }
+    Ok(PyGame::wrap(core))
+}
+
 /// Every variant: `[{"id", "name", "summary", "options": [{"name", "values", "default",
 /// "description"}]}]`.
 #[pyfunction]
@@ -843,6 +899,7 @@ fn _bluffchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBatch>()?;
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore, m)?)?;
     m.add_function(wrap_pyfunction!(action_texts, m)?)?;
     m.add_function(wrap_pyfunction!(action_cells, m)?)?;
     m.add_function(wrap_pyfunction!(observation_planes, m)?)?;
