@@ -582,3 +582,24 @@ pub fn belief_from_view(json: &str) -> Result<Box<dyn BeliefCore>> {
         Ok(Box::new(BeliefOf::<G>(belief)) as Box<dyn BeliefCore>)
     }, else => Err(unknown_variant(&variant)))
 }
+
+/// The observation planes of a view (JSON): what `Game.observation(seat)` gives for the view's
+/// seat, computed from the view alone.
+pub fn observe_view(json: &str) -> Result<(Vec<f32>, &'static Layout)> {
+    let value: Value =
+        serde_json::from_str(json).map_err(|e| ViewError::Json(e.to_string()).to_string())?;
+    let variant = value
+        .get("variant")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ViewError::NoVariant.to_string())?
+        .to_string();
+    for_variant!(&variant, G => {
+        let view: View<<G as Game>::Summary> = serde_json::from_value(value)
+            .map_err(|e| ViewError::Json(e.to_string()).to_string())?;
+        let layout = <G as Variant>::layout();
+        let mut data = vec![0.0; layout.size()];
+        let mut planes = Planes::new(&mut data, layout, view.seat, view.to_act);
+        G::encode(&view.position, view.seat, &mut planes);
+        Ok((data, layout))
+    }, else => Err(unknown_variant(&variant)))
+}

@@ -9,7 +9,9 @@ mod table;
 mod variant;
 
 use crate::batch::{returns, Batch};
-use crate::core::{belief_from_view, new_game, unknown_variant, BeliefCore, Core, Mode};
+use crate::core::{
+    belief_from_view, new_game, observe_view, unknown_variant, BeliefCore, Core, Mode,
+};
 use crate::variant::for_variant;
 use bluffchess_ai::{Bot as _, BuiltIn, Decision};
 use bluffchess_rules::arbiter::MetaKind;
@@ -877,6 +879,18 @@ fn action_cells<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyAn
     array_bytes(py, &cells, "int32", &[cells.len() / 8, 2])
 }
 
+/// The observation of a seat's view (a dict or JSON text), computed from the view alone: equal
+/// to `Game.observation(seat)` of the game the view was taken from.
+#[pyfunction]
+fn observation_from_view<'py>(
+    py: Python<'py>,
+    view: &Bound<'_, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let json = json_text(view)?;
+    let (data, layout) = observe_view(&json).map_err(refused)?;
+    array_f32(py, &data, &[layout.planes.len(), layout.height, layout.width])
+}
+
 /// The observation planes' names of a variant.
 #[pyfunction]
 fn observation_planes(variant: &str) -> PyResult<Vec<String>> {
@@ -903,6 +917,7 @@ fn _bluffchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(action_texts, m)?)?;
     m.add_function(wrap_pyfunction!(action_cells, m)?)?;
     m.add_function(wrap_pyfunction!(observation_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_from_view, m)?)?;
     m.add_function(wrap_pyfunction!(observation_shape, m)?)?;
     Ok(())
 }
