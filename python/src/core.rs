@@ -123,7 +123,12 @@ pub struct Session<G: Variant> {
     inner: Inner<G>,
     seed: u64,
     scripted: bool,
+    /// The actions of the last listing of legal indices, with their indices, valid while
+    /// `listed_at` is the number of actions played (then an index is played without reading
+    /// its text again).
     listed: Vec<G::Action>,
+    listed_indices: Vec<u32>,
+    listed_at: Option<usize>,
     text: String,
 }
 
@@ -155,6 +160,8 @@ impl<G: Variant> Session<G> {
             seed,
             scripted: matches!(mode, Mode::Record { scripted: true }),
             listed: Vec::new(),
+            listed_indices: Vec::new(),
+            listed_at: None,
             text: String::new(),
         })
     }
@@ -171,6 +178,8 @@ impl<G: Variant> Session<G> {
             seed,
             scripted: false,
             listed: Vec::new(),
+            listed_indices: Vec::new(),
+            listed_at: None,
             text: String::new(),
         }
     }
@@ -279,6 +288,7 @@ impl<G: Variant> Core for Session<G> {
         self.game().legal_actions_into(&mut listed);
         let table = G::table();
         let mut result = Ok(());
+        self.listed_at = None;
         for action in &listed {
             self.text.clear();
             write!(self.text, "{action}").expect("writing to a string");
@@ -295,6 +305,11 @@ impl<G: Variant> Core for Session<G> {
             }
         }
         self.listed = listed;
+        if result.is_ok() {
+            self.listed_indices.clear();
+            self.listed_indices.extend_from_slice(out);
+            self.listed_at = Some(self.action_count());
+        }
         result
     }
 
@@ -318,6 +333,20 @@ impl<G: Variant> Core for Session<G> {
     }
 
     fn apply_index(&mut self, index: usize) -> Result<()> {
+        if self.listed_at == Some(self.action_count()) {
+            // The index of an action just listed: play it without reading its text.
+            if let Some(at) = self.listed_indices.iter().position(|&i| i as usize == index) {
+                let action = self.listed[at].clone();
+                self.listed_at = None;
+                return match &mut self.inner {
+                    Inner::Arbiter(a) => {
+                        let text = G::table().texts[index].clone();
+                        a.play(&text).map(drop).map_err(|e| e.to_string())
+                    }
+                    Inner::Bare { game, .. } => game.apply(&action).map_err(|e| e.to_string()),
+                };
+            }
+        }
         let table = G::table();
         let Some(text) = table.texts.get(index) else {
             return Err(format!(
@@ -343,6 +372,7 @@ impl<G: Variant> Core for Session<G> {
     }
 
     fn play_random(&mut self) -> bool {
+        self.listed_at = None;
         match &mut self.inner {
             Inner::Arbiter(a) => match a.to_act() {
                 None => false,

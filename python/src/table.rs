@@ -18,27 +18,76 @@ pub struct Table {
     /// Each action's from and to cells on the observation grid (`row * width + column`), -1 where
     /// the action has none.
     pub cells: Vec<[i32; 2]>,
-    index: HashMap<String, u32>,
+    index: HashMap<String, u32, foldhash::fast::FixedState>,
+    /// Moves (`e2e4`, `e7e8q`, `bluff e2e4`, `rc c3d4`) by [`move_key`], for a lookup without
+    /// hashing: legal masks read every legal action's index at every step.
+    moves: Vec<u16>,
+}
+
+const NO_MOVE: u16 = u16::MAX;
+/// Cells of the move keys: files a to h, ranks 1 to 9.
+const CELLS: usize = 8 * 9;
+
+/// A move's key: its prefix (none, or `bluff `/`rc `), its squares and its promotion.
+fn move_key(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let (prefix, rest) = match bytes {
+        [b'b', b'l', b'u', b'f', b'f', b' ', rest @ ..] => (1, rest),
+        [b'r', b'c', b' ', rest @ ..] => (1, rest),
+        rest => (0, rest),
+    };
+    let cell = |file: u8, rank: u8| -> Option<usize> {
+        let file = file.checked_sub(b'a').filter(|f| *f < 8)?;
+        let rank = rank.checked_sub(b'1').filter(|r| *r < 9)?;
+        Some(usize::from(rank) * 8 + usize::from(file))
+    };
+    let (squares, promotion) = match rest {
+        [a, b, c, d] => ([*a, *b, *c, *d], 0),
+        [a, b, c, d, p] => {
+            let promotion = match p {
+                b'q' => 1,
+                b'r' => 2,
+                b'b' => 3,
+                b'n' => 4,
+                _ => return None,
+            };
+            ([*a, *b, *c, *d], promotion)
+        }
+        _ => return None,
+    };
+    let from = cell(squares[0], squares[1])?;
+    let to = cell(squares[2], squares[3])?;
+    Some(((prefix * CELLS + from) * CELLS + to) * 5 + promotion)
 }
 
 impl Table {
     fn new(entries: Vec<(String, [i32; 2])>) -> Table {
-        let mut index = HashMap::with_capacity(entries.len());
+        let mut index = HashMap::with_capacity_and_hasher(entries.len(), Default::default());
         for (i, (text, _)) in entries.iter().enumerate() {
             let previous = index.insert(text.clone(), i as u32);
             assert!(previous.is_none(), "{text} is listed twice");
+        }
+        let mut moves = vec![NO_MOVE; 2 * CELLS * CELLS * 5];
+        for (i, (text, _)) in entries.iter().enumerate() {
+            if let Some(key) = move_key(text) {
+                moves[key] = u16::try_from(i).expect("fewer than 65,535 actions");
+            }
         }
         let (texts, cells) = entries.into_iter().unzip();
         Table {
             texts,
             cells,
             index,
+            moves,
         }
     }
 
     /// The index of an action's canonical text.
     pub fn index(&self, text: &str) -> Option<u32> {
-        self.index.get(text).copied()
+        match move_key(text) {
+            Some(key) => Some(self.moves[key]).filter(|&i| i != NO_MOVE).map(u32::from),
+            None => self.index.get(text).copied(),
+        }
     }
 
     /// How many actions there are.

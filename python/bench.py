@@ -1,0 +1,151 @@
+"""Benchmarks of the package, side by side in one run with OpenSpiel's own dark_chess stepped from
+Python: random playouts (one action per call, and batched), and belief samples, per second.
+
+    python python/bench.py [--seconds 1.0] [--threads 2] [--variants chess,bs]
+
+Prints a Markdown table. Every rate is measured for about `--seconds` of wall time, one after the
+other in the same process, so they share the machine's load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import time
+from typing import Callable
+
+import bluffchess
+
+
+def rate(step: Callable[[], int], seconds: float) -> float:
+    """Units per second of `step` (which returns how many units it did), over `seconds`."""
+    step()  # warm up
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        done += step()
+    return done / (time.perf_counter() - start)
+
+
+def dark_chess(seconds: float) -> float:
+    """OpenSpiel's dark_chess, a random legal action per step, stepped from Python."""
+    import pyspiel
+
+    game = pyspiel.load_game("dark_chess")
+    rng = random.Random(1)
+
+    def playout() -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return rate(playout, seconds)
+
+
+def one_per_call(variant: str, seconds: float, **kwargs) -> float:
+    """`Game.play_random()`: one Python call per action, whole games."""
+    seeds = iter(range(10**9))
+
+    def playout() -> int:
+        game = bluffchess.Game(variant, seed=next(seeds), **kwargs)
+        play = game.play_random
+        n = 0
+        while play():
+            n += 1
+        return n
+
+    return rate(playout, seconds)
+
+
+def python_chooses(variant: str, seconds: float) -> float:
+    """The loop of the dark_chess line: Python lists the legal actions and picks one,
+    `game.apply(rng.choice(game.legal_indices()))` (Chance rolls)."""
+    rng = random.Random(1)
+    seeds = iter(range(10**9))
+
+    def playout() -> int:
+        game = bluffchess.Game(variant, seed=next(seeds), record=False, events=False)
+        n = 0
+        while not game.is_over:
+            if game.to_act == "chance":
+                game.roll()
+            else:
+                game.apply(rng.choice(game.legal_indices()))
+            n += 1
+        return n
+
+    return rate(playout, seconds)
+
+
+def batched(variant: str, seconds: float, threads: int) -> float:
+    """`Batch(variant, 256).step_random(50)`: 12,800 actions a call."""
+    batch = bluffchess.Batch(variant, 256, seed=1, threads=threads)
+    return rate(lambda: batch.step_random(50), seconds)
+
+
+def samples(variant: str, seconds: float) -> tuple[float, float]:
+    """Belief samples per second through Python, for White and Black in turn, over eight random
+    games stopped after 40 actions: one `Belief.sample` call a sample (the belief built once),
+    and building a belief from the view JSON (`Belief.from_view`)."""
+    rng = random.Random(3)
+    views = []
+    for seed in range(8):
+        game = bluffchess.Game(variant, seed=seed, record=False)
+        for _ in range(40):
+            if not game.play_random():
+                break
+        views += [game.view_json(seat) for seat in ("white", "black")]
+    beliefs = [bluffchess.Belief.from_view(v) for v in views]
+    counter = iter(range(10**9))
+
+    def sample() -> int:
+        i = next(counter)
+        beliefs[i % len(beliefs)].sample(i)
+        return 1
+
+    def build() -> int:
+        bluffchess.Belief.from_view(views[next(counter) % len(views)])
+        return 1
+
+    del rng
+    return rate(sample, seconds), rate(build, seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--variants", default=",".join(bluffchess.VARIANT_IDS))
+    args = parser.parse_args()
+    s = args.seconds
+    base = dark_chess(s)
+    print(f"OpenSpiel dark_chess stepped from Python: {base:,.0f} actions/s")
+    print()
+    print(
+        "| variant | one action a call | ratio | recorded game, one a call | ratio "
+        "| Python picks from legal_indices | ratio "
+        f"| batched, 1 thread | ratio | batched, {args.threads} threads | ratio "
+        "| samples/s | beliefs built/s |"
+    )
+    print("| --- " * 13 + "|")
+    for variant in args.variants.split(","):
+        fast = one_per_call(variant, s, record=False, events=False)
+        full = one_per_call(variant, s)
+        picks = python_chooses(variant, s)
+        one = batched(variant, s, 1)
+        many = batched(variant, s, args.threads)
+        sampled, built = samples(variant, s)
+        cells = [f"{fast:,.0f}", f"{fast / base:.1f}x", f"{full:,.0f}", f"{full / base:.1f}x"]
+        cells += [f"{picks:,.0f}", f"{picks / base:.1f}x", f"{one:,.0f}", f"{one / base:.1f}x"]
+        cells += [f"{many:,.0f}", f"{many / base:.1f}x", f"{sampled:,.0f}", f"{built:,.0f}"]
+        print(f"| {variant} | " + " | ".join(cells) + " |", flush=True)
+    print()
+    print(f"OpenSpiel dark_chess again, after: {dark_chess(s):,.0f} actions/s")
+
+
+if __name__ == "__main__":
+    main()
