@@ -147,7 +147,9 @@ impl Batch {
             }
             played
         };
-        parallel(&mut self.games, self.threads, work).into_iter().sum()
+        parallel(&mut self.games, self.threads, work)
+            .into_iter()
+            .sum()
     }
 
     /// Plays `count` whole random games from the start (to the end, or to `max_actions`

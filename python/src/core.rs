@@ -136,9 +136,13 @@ impl<G: Variant> Session<G> {
     fn new(options: &Options, seed: u64, mode: Mode) -> Result<Self> {
         let inner = match mode {
             Mode::Record { scripted } => {
-                let arbiter = Arbiter::<G>::new(options, seed, SaltSource::Os)
-                    .map_err(|e| e.to_string())?;
-                Inner::Arbiter(if scripted { arbiter.scripted() } else { arbiter })
+                let arbiter =
+                    Arbiter::<G>::new(options, seed, SaltSource::Os).map_err(|e| e.to_string())?;
+                Inner::Arbiter(if scripted {
+                    arbiter.scripted()
+                } else {
+                    arbiter
+                })
             }
             Mode::Events | Mode::Keys | Mode::Nothing => {
                 let mut game = G::new(options).map_err(|e| e.to_string())?;
@@ -199,7 +203,9 @@ impl<G: Variant> Session<G> {
     fn typed_view(&self, seat: Seat) -> Result<View<G::Summary>> {
         match &self.inner {
             Inner::Arbiter(a) => Ok(a.view(seat)),
-            Inner::Bare { game, recording, .. } => {
+            Inner::Bare {
+                game, recording, ..
+            } => {
                 if *recording != Recording::Events {
                     return Err(
                         "this game keeps no events (made with events=False): it has no view; \
@@ -335,7 +341,11 @@ impl<G: Variant> Core for Session<G> {
     fn apply_index(&mut self, index: usize) -> Result<()> {
         if self.listed_at == Some(self.action_count()) {
             // The index of an action just listed: play it without reading its text.
-            if let Some(at) = self.listed_indices.iter().position(|&i| i as usize == index) {
+            if let Some(at) = self
+                .listed_indices
+                .iter()
+                .position(|&i| i as usize == index)
+            {
                 let action = self.listed[at].clone();
                 self.listed_at = None;
                 return match &mut self.inner {
@@ -446,7 +456,11 @@ impl<G: Variant> Core for Session<G> {
     }
 
     fn history(&self) -> Vec<String> {
-        self.game().history().iter().map(ToString::to_string).collect()
+        self.game()
+            .history()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
     }
 
     fn meta(&mut self, seat: Color, kind: MetaKind) -> Result<()> {

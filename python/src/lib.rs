@@ -61,7 +61,6 @@ fn json_text(value: &Bound<'_, PyAny>) -> PyResult<String> {
     callable(value.py(), &DUMPS, "json", "dumps")?
         .call1((value,))?
         .extract::<String>()
-        .map_err(Into::into)
 }
 
 /// A NumPy array of `data` with `shape`.
@@ -147,7 +146,10 @@ fn actor_name(actor: Option<Actor>) -> Option<&'static str> {
     actor.map(Actor::name)
 }
 
-fn outcome_dict<'py>(py: Python<'py>, outcome: Option<Outcome>) -> PyResult<Option<Bound<'py, PyDict>>> {
+fn outcome_dict<'py>(
+    py: Python<'py>,
+    outcome: Option<Outcome>,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
     let Some(outcome) = outcome else {
         return Ok(None);
     };
@@ -356,7 +358,11 @@ impl PyGame {
         let layout = self.core.layout();
         let mut data = vec![0.0f32; layout.size()];
         self.core.observe(seat, &mut data);
-        array_f32(py, &data, &[layout.planes.len(), layout.height, layout.width])
+        array_f32(
+            py,
+            &data,
+            &[layout.planes.len(), layout.height, layout.width],
+        )
     }
 
     /// The position the seat knows, as JSON text.
@@ -681,7 +687,12 @@ impl PyBatch {
         array_f32(
             py,
             &data,
-            &[self.batch.len(), layout.planes.len(), layout.height, layout.width],
+            &[
+                self.batch.len(),
+                layout.planes.len(),
+                layout.height,
+                layout.width,
+            ],
         )
     }
 
@@ -693,7 +704,8 @@ impl PyBatch {
         let actions = first.table().len();
         let mut mask = vec![0u8; actions * self.batch.len()];
         let batch = &mut self.batch;
-        py.detach(|| batch.legal_masks(&mut mask)).map_err(refused)?;
+        py.detach(|| batch.legal_masks(&mut mask))
+            .map_err(refused)?;
         array_bytes(py, &mask, "bool", &[self.batch.len(), actions])
     }
 
@@ -708,7 +720,7 @@ impl PyBatch {
     ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
         let actions: Vec<i64> = actions
             .try_iter()?
-            .map(|a| a.and_then(|a| a.extract::<i64>().map_err(Into::into)))
+            .map(|a| a.and_then(|a| a.extract::<i64>()))
             .collect::<PyResult<_>>()?;
         let batch = &mut self.batch;
         let (rewards, dones) = py.detach(|| batch.step(&actions)).map_err(refused)?;
@@ -772,8 +784,8 @@ impl PyBot {
         movetime_ms: Option<u64>,
     ) -> PyResult<String> {
         let json = json_text(view)?;
-        let value: serde_json::Value = serde_json::from_str(&json)
-            .map_err(|e| refused(format!("not a view: {e}")))?;
+        let value: serde_json::Value =
+            serde_json::from_str(&json).map_err(|e| refused(format!("not a view: {e}")))?;
         let decision =
             Decision::from_json(&value, legal, setup).map_err(|e| refused(e.to_string()))?;
         let limit = movetime_ms.map(Duration::from_millis);
@@ -804,8 +816,8 @@ fn _restore(snapshot: &str) -> PyResult<PyGame> {
         scripted: bool,
         actions: Vec<String>,
     }
-    let s: Snapshot = serde_json::from_str(snapshot)
-        .map_err(|e| refused(format!("not a pickled game: {e}")))?;
+    let s: Snapshot =
+        serde_json::from_str(snapshot).map_err(|e| refused(format!("not a pickled game: {e}")))?;
     let mode = match s.mode.as_str() {
         "record" => Mode::Record {
             scripted: s.scripted,
@@ -816,7 +828,8 @@ fn _restore(snapshot: &str) -> PyResult<PyGame> {
     };
     let mut core = new_game(&s.variant, &s.options, s.seed, mode).map_err(refused)?;
     for text in &s.actions {
-        let seeded_roll = core.to_act() == Some(Actor::Chance) && mode == Mode::Record { scripted: false };
+        let seeded_roll =
+            core.to_act() == Some(Actor::Chance) && mode == Mode::Record { scripted: false };
         let played = if seeded_roll {
             core.roll()
         } else {
@@ -888,7 +901,11 @@ fn observation_from_view<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let json = json_text(view)?;
     let (data, layout) = observe_view(&json).map_err(refused)?;
-    array_f32(py, &data, &[layout.planes.len(), layout.height, layout.width])
+    array_f32(
+        py,
+        &data,
+        &[layout.planes.len(), layout.height, layout.width],
+    )
 }
 
 /// The observation planes' names of a variant.

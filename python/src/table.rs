@@ -85,7 +85,9 @@ impl Table {
     /// The index of an action's canonical text.
     pub fn index(&self, text: &str) -> Option<u32> {
         match move_key(text) {
-            Some(key) => Some(self.moves[key]).filter(|&i| i != NO_MOVE).map(u32::from),
+            Some(key) => Some(self.moves[key])
+                .filter(|&i| i != NO_MOVE)
+                .map(u32::from),
             None => self.index.get(text).copied(),
         }
     }

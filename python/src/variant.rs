@@ -107,10 +107,10 @@ impl<'a> Planes<'a> {
         planes.flag(2, to_act == Some(Actor::White));
         planes.flag(3, to_act == Some(Actor::Black));
         planes.flag(4, to_act == Some(Actor::Chance));
-        let seat_acts = match (seat, to_act) {
-            (Seat::White, Some(Actor::White)) | (Seat::Black, Some(Actor::Black)) => true,
-            _ => false,
-        };
+        let seat_acts = matches!(
+            (seat, to_act),
+            (Seat::White, Some(Actor::White)) | (Seat::Black, Some(Actor::Black))
+        );
         planes.flag(5, seat_acts);
         planes
     }
@@ -226,7 +226,10 @@ impl Variant for Bs {
 impl Variant for RealityCheck {
     type Belief = RealityCheckBelief;
     fn layout() -> &'static Layout {
-        once!(Layout, Layout::new(&crate::encode::reality_check_planes(), 9, 7))
+        once!(
+            Layout,
+            Layout::new(&crate::encode::reality_check_planes(), 9, 7)
+        )
     }
     fn table() -> &'static Table {
         once!(Table, table::reality_check())
