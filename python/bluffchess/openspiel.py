@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 
 from . import _bluffchess as bc
 from .setups import Slots, chance_texts
@@ -185,6 +185,8 @@ class BluffchessState(pyspiel.State):
     def _legal_actions(self, player: int) -> List[int]:
         if self.is_terminal():
             return []
+        if self.is_chance_node():
+            return [action for action, _ in self.chance_outcomes()]
         return sorted(self.game.legal_indices())
 
     def chance_outcomes(self):
@@ -260,7 +262,7 @@ class BluffchessState(pyspiel.State):
 
     def _setup_slots(self) -> Slots:
         if self._slots is None:
-            self._slots = Slots(self._variant, self.game.options, self.game.to_act)
+            self._slots = Slots(self._variant, self.game.options, self.game.to_act or "white")
         return self._slots
 
     def _replay(self, text: str) -> None:

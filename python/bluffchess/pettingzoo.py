@@ -30,8 +30,8 @@ from typing import Any, Dict, Optional
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from . import _bluffchess as bc
 
@@ -69,7 +69,7 @@ class raw_env(AECEnv):
         render_mode: Optional[str] = None,
     ):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and render_mode != "ansi":
             raise ValueError(f"render_mode {render_mode!r}: the modes are 'ansi' and None")
         self.variant = variant
         self.rules_options = dict(options or {})
@@ -120,7 +120,7 @@ class raw_env(AECEnv):
         if options and isinstance(options.get("rules"), dict):
             self.rules_options = dict(options["rules"])
         if seed is None:
-            seed = int(np.random.SeedSequence().entropy % 2**63)
+            seed = int(np.random.default_rng().integers(2**63))
         self.game = bc.Game(
             self.variant, self.rules_options, seed=seed, record=False, events=False
         )
@@ -158,7 +158,7 @@ class raw_env(AECEnv):
         elif self.max_actions is not None and self.game.action_count >= self.max_actions:
             self.truncations = {a: True for a in AGENTS}
         else:
-            self.agent_selection = self.game.to_act
+            self.agent_selection = self.game.to_act or agent
         self._accumulate_rewards()
 
     def render(self) -> Optional[str]:
