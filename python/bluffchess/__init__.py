@@ -14,6 +14,7 @@ games from a seat's view alone, observation tensors and a fixed action-index spa
 `bluffchess.pettingzoo.env(variant)` is a PettingZoo AEC environment.
 """
 
+from . import _bluffchess
 from ._bluffchess import (
     Batch,
     Belief,
@@ -31,17 +32,4 @@ from ._bluffchess import (
 VARIANT_IDS = tuple(v["id"] for v in variants())
 """Every variant id, in the order menus list them."""
 
-__all__ = [
-    "Batch",
-    "Belief",
-    "Bot",
-    "Game",
-    "RulesError",
-    "VARIANT_IDS",
-    "action_cells",
-    "action_texts",
-    "observation_from_view",
-    "observation_planes",
-    "observation_shape",
-    "variants",
-]
+__all__ = [name for name in _bluffchess.__all__ if not name.startswith("_")] + ["VARIANT_IDS"]

@@ -610,8 +610,15 @@ impl<G: Variant> BeliefCore for BeliefOf<G> {
     }
 }
 
-/// Rebuilds a seat's knowledge from its view (JSON), or says why it cannot.
-pub fn belief_from_view(json: &str) -> Result<Box<dyn BeliefCore>> {
+/// Code that runs on a view typed by its variant (see [`read_view`]).
+trait ViewReader {
+    type Output;
+    fn read<G: Variant>(self, view: View<G::Summary>) -> Result<Self::Output>;
+}
+
+/// Reads a view (JSON), typed by its `variant` field, and hands it to `reader`; a view that is
+/// not one is refused in the rules' words.
+fn read_view<R: ViewReader>(json: &str, reader: R) -> Result<R::Output> {
     let value: Value =
         serde_json::from_str(json).map_err(|e| ViewError::Json(e.to_string()).to_string())?;
     let variant = value
@@ -622,28 +629,36 @@ pub fn belief_from_view(json: &str) -> Result<Box<dyn BeliefCore>> {
     for_variant!(&variant, G => {
         let view: View<<G as Game>::Summary> = serde_json::from_value(value)
             .map_err(|e| ViewError::Json(e.to_string()).to_string())?;
-        let belief = <G as Variant>::Belief::from_view(&view).map_err(|e| e.to_string())?;
-        Ok(Box::new(BeliefOf::<G>(belief)) as Box<dyn BeliefCore>)
+        reader.read::<G>(view)
     }, else => Err(unknown_variant(&variant)))
+}
+
+/// Rebuilds a seat's knowledge from its view (JSON), or says why it cannot.
+pub fn belief_from_view(json: &str) -> Result<Box<dyn BeliefCore>> {
+    struct Build;
+    impl ViewReader for Build {
+        type Output = Box<dyn BeliefCore>;
+        fn read<G: Variant>(self, view: View<G::Summary>) -> Result<Self::Output> {
+            let belief = G::Belief::from_view(&view).map_err(|e| e.to_string())?;
+            Ok(Box::new(BeliefOf::<G>(belief)))
+        }
+    }
+    read_view(json, Build)
 }
 
 /// The observation planes of a view (JSON): what `Game.observation(seat)` gives for the view's
 /// seat, computed from the view alone.
 pub fn observe_view(json: &str) -> Result<(Vec<f32>, &'static Layout)> {
-    let value: Value =
-        serde_json::from_str(json).map_err(|e| ViewError::Json(e.to_string()).to_string())?;
-    let variant = value
-        .get("variant")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ViewError::NoVariant.to_string())?
-        .to_string();
-    for_variant!(&variant, G => {
-        let view: View<<G as Game>::Summary> = serde_json::from_value(value)
-            .map_err(|e| ViewError::Json(e.to_string()).to_string())?;
-        let layout = <G as Variant>::layout();
-        let mut data = vec![0.0; layout.size()];
-        let mut planes = Planes::new(&mut data, layout, view.seat, view.to_act);
-        G::encode(&view.position, view.seat, &mut planes);
-        Ok((data, layout))
-    }, else => Err(unknown_variant(&variant)))
+    struct Observe;
+    impl ViewReader for Observe {
+        type Output = (Vec<f32>, &'static Layout);
+        fn read<G: Variant>(self, view: View<G::Summary>) -> Result<Self::Output> {
+            let layout = G::layout();
+            let mut data = vec![0.0; layout.size()];
+            let mut planes = Planes::new(&mut data, layout, view.seat, view.to_act);
+            G::encode(&view.position, view.seat, &mut planes);
+            Ok((data, layout))
+        }
+    }
+    read_view(json, Observe)
 }

@@ -151,90 +151,39 @@ pub trait Variant: Game {
     fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>);
 }
 
-macro_rules! once {
-    ($ty:ty, $make:expr) => {{
-        static CELL: OnceLock<$ty> = OnceLock::new();
-        CELL.get_or_init(|| $make)
-    }};
+/// The [`Variant`] of a rules type: its belief, its planes (a list of names, or a function
+/// giving them), its table and its encoder (in `crate::encode`), on a grid of `height` ranks and
+/// `width` files.
+macro_rules! variant {
+    ($game:ty, $belief:ty, $planes:expr, $table:path, $encode:path, $height:literal x $width:literal) => {
+        impl Variant for $game {
+            type Belief = $belief;
+            fn layout() -> &'static Layout {
+                static LAYOUT: OnceLock<Layout> = OnceLock::new();
+                LAYOUT.get_or_init(|| Layout::new(&$planes, $height, $width))
+            }
+            fn table() -> &'static Table {
+                static TABLE: OnceLock<Table> = OnceLock::new();
+                TABLE.get_or_init($table)
+            }
+            fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
+                $encode(summary, seat, planes)
+            }
+        }
+    };
 }
 
-impl Variant for Chess {
-    type Belief = ChessBelief;
-    fn layout() -> &'static Layout {
-        once!(Layout, Layout::new(&crate::encode::CHESS, 8, 8))
-    }
-    fn table() -> &'static Table {
-        once!(Table, table::chess())
-    }
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-        crate::encode::chess(summary, seat, planes)
-    }
-}
-
-impl Variant for AlterEgo {
-    type Belief = AlterEgoBelief;
-    fn layout() -> &'static Layout {
-        once!(Layout, Layout::new(&crate::encode::ALTER_EGO, 8, 8))
-    }
-    fn table() -> &'static Table {
-        once!(Table, table::alter_ego())
-    }
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-        crate::encode::alter_ego(summary, seat, planes)
-    }
-}
-
-impl Variant for Ambiguous {
-    type Belief = AmbiguousBelief;
-    fn layout() -> &'static Layout {
-        once!(Layout, Layout::new(&crate::encode::AMBIGUOUS, 8, 8))
-    }
-    fn table() -> &'static Table {
-        once!(Table, table::ambiguous())
-    }
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-        crate::encode::ambiguous(summary, seat, planes)
-    }
-}
-
-impl Variant for BluffMove {
-    type Belief = BluffMoveBelief;
-    fn layout() -> &'static Layout {
-        once!(Layout, Layout::new(&crate::encode::BLUFF_MOVE, 8, 8))
-    }
-    fn table() -> &'static Table {
-        once!(Table, table::bluff_move())
-    }
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-        crate::encode::bluff_move(summary, seat, planes)
-    }
-}
-
-impl Variant for Bs {
-    type Belief = BsBelief;
-    fn layout() -> &'static Layout {
-        once!(Layout, Layout::new(&crate::encode::BS, 8, 8))
-    }
-    fn table() -> &'static Table {
-        once!(Table, table::bs())
-    }
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-        crate::encode::bs(summary, seat, planes)
-    }
-}
-
-impl Variant for RealityCheck {
-    type Belief = RealityCheckBelief;
-    fn layout() -> &'static Layout {
-        once!(
-            Layout,
-            Layout::new(&crate::encode::reality_check_planes(), 9, 7)
-        )
-    }
-    fn table() -> &'static Table {
-        once!(Table, table::reality_check())
-    }
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-        crate::encode::reality_check(summary, seat, planes)
-    }
-}
+use crate::encode;
+variant!(Chess, ChessBelief, encode::CHESS, table::chess, encode::chess, 8 x 8);
+variant!(AlterEgo, AlterEgoBelief, encode::ALTER_EGO, table::alter_ego, encode::alter_ego, 8 x 8);
+variant!(Ambiguous, AmbiguousBelief, encode::AMBIGUOUS, table::ambiguous, encode::ambiguous, 8 x 8);
+variant!(BluffMove, BluffMoveBelief, encode::BLUFF_MOVE, table::bluff_move, encode::bluff_move, 8 x 8);
+variant!(Bs, BsBelief, encode::BS, table::bs, encode::bs, 8 x 8);
+variant!(
+    RealityCheck,
+    RealityCheckBelief,
+    encode::reality_check_planes(),
+    table::reality_check,
+    encode::reality_check,
+    9 x 7
+);
