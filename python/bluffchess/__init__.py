@@ -27,6 +27,7 @@ from ._bluffchess import (
     observation_planes,
     observation_shape,
     variants,
+    verify,
 )
 
 VARIANT_IDS = tuple(v["id"] for v in variants())

@@ -840,6 +840,20 @@ fn _restore(snapshot: &str) -> PyResult<PyGame> {
     Ok(PyGame::wrap(core))
 }
 
+/// Checks a game record (a dict or JSON text, as `Game.record()` gives it) as `bluffchess verify`
+/// does: replays every action, checks every public text, digest and opening against its
+/// commitment, the seed and every roll, and the outcome. Returns the outcome (None for a game
+/// not over); a record that fails raises RulesError naming the first bad entry.
+#[pyfunction]
+fn verify<'py>(py: Python<'py>, record: &Bound<'_, PyAny>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let json = json_text(record)?;
+    let record: bluffchess_rules::Record =
+        serde_json::from_str(&json).map_err(|e| refused(format!("not a record: {e}")))?;
+    let outcome = bluffchess_rules::verify(&record)
+        .map_err(|e| refused(format!("record rejected ({}): {e}", e.id())))?;
+    outcome_dict(py, outcome)
+}
+
 /// Every variant: `[{"id", "name", "summary", "options": [{"name", "values", "default",
 /// "description"}]}]`.
 #[pyfunction]
@@ -931,6 +945,7 @@ fn _bluffchess(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(_restore, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
     m.add_function(wrap_pyfunction!(action_texts, m)?)?;
     m.add_function(wrap_pyfunction!(action_cells, m)?)?;
     m.add_function(wrap_pyfunction!(observation_planes, m)?)?;

@@ -90,6 +90,11 @@ def test_whole_games_end_with_an_outcome_returns_and_a_record(variant):
     assert record["variant"] == variant
     assert [a["text"] for a in record["actions"]] == game.history()
     assert record["outcome"]["reason"] == outcome["reason"]
+    assert bluffchess.verify(record) == outcome
+    tampered = dict(record, actions=[dict(a) for a in record["actions"]])
+    tampered["actions"][0]["public"] = "e2e5"
+    with pytest.raises(bluffchess.RulesError, match="record rejected"):
+        bluffchess.verify(tampered)
     # Everything is revealed at the end: every seat sees every event.
     assert len(game.view("white")["events"]) == len(game.view("black")["events"])
 
