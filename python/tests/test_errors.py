@@ -147,3 +147,47 @@ def test_a_batch_refuses_an_illegal_step_before_playing_any():
     assert [batch.game(i).history() for i in range(3)] == before
     batch.step(actions)
     assert all(len(batch.game(i).history()) == 1 for i in range(3))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_junk_never_panics_and_changes_nothing(variant):
+    """Mangled action texts, indices and views: a RulesError (or TypeError) each time, never a
+    panic (pyo3's PanicException is no Exception), and the game as it was."""
+    import random
+
+    rng = random.Random(variant)
+    texts = bluffchess.action_texts(variant)
+    game = bluffchess.Game(variant, seed=3)
+    for _ in range(5):
+        game.play_random()
+    before = snapshot(game)
+    legal = set(game.legal_actions())
+    view = game.view_json("white")
+    for _ in range(300):
+        text = rng.choice(texts)
+        i = rng.randrange(len(text) + 1)
+        junk = rng.choice([
+            text[:i] + chr(rng.randrange(32, 0x2FF)) + text[i:],
+            text[:i] + text[i + 1 :],
+            text.upper(),
+            " ".join(rng.sample(texts, 2)),
+            "setup " + "".join(rng.choice("PNBRQKS/=@12345678abcdefgh ") for _ in range(rng.randrange(40))),
+        ])
+        if junk.strip() in legal or junk.strip().lower() in legal or game.to_act == "chance":
+            continue
+        try:
+            game.apply(junk)
+        except bluffchess.RulesError:
+            pass
+        else:
+            # Accepted (a text the rules read, such as upper-case UCI): undo by starting again.
+            game = bluffchess.Game(variant, seed=3)
+            for _ in range(5):
+                game.play_random()
+        assert snapshot(game) == before
+        j = rng.randrange(len(view))
+        mangled = view[:j] + rng.choice(['"', "}", "0", "x", "[", ""]) + view[j + 1 :]
+        try:
+            bluffchess.Belief.from_view(mangled).sample(1)
+        except bluffchess.RulesError:
+            pass
