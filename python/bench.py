@@ -62,6 +62,51 @@ def dark_chess(seconds: float) -> float:
     return rate(playout, seconds)
 
 
+def dark_chess_rl(seconds: float) -> float:
+    """dark_chess as a reinforcement-learning loop from Python: at each step the player's
+    observation tensor and legal-action mask, then a random legal action."""
+    import numpy as np
+    import pyspiel
+
+    game = pyspiel.load_game("dark_chess")
+    rng = np.random.default_rng(1)
+
+    def playout() -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            player = state.current_player()
+            np.asarray(state.observation_tensor(player), np.float32)
+            mask = np.asarray(state.legal_actions_mask(player))
+            state.apply_action(int(rng.choice(np.flatnonzero(mask))))
+            n += 1
+        return n
+
+    return rate(playout, seconds)
+
+
+def batched_rl(variant: str, seconds: float) -> float:
+    """`Batch(variant, 256)` as a reinforcement-learning loop: every game's observation and legal
+    mask, a random legal action each, one `step` (finished games restart): 256 steps a round. The
+    random choice masks one of 16 random matrices drawn beforehand (drawing a fresh one would
+    cost more than the step)."""
+    import numpy as np
+
+    batch = bluffchess.Batch(variant, 256, seed=1, threads=1)
+    rng = np.random.default_rng(1)
+    actions = len(bluffchess.action_texts(variant))
+    noise = rng.random((16, 256, actions), dtype=np.float32)
+
+    def step() -> int:
+        batch.observations()
+        masks = batch.legal_masks()
+        chosen = np.argmax(masks * noise[rng.integers(16)], axis=1)
+        batch.step(chosen)
+        return len(chosen)
+
+    return rate(step, seconds)
+
+
 def one_per_call(variant: str, seconds: float, **kwargs) -> float:
     """`Game.play_random()`: one Python call per action, whole games."""
     seeds = iter(range(10**9))
@@ -148,6 +193,12 @@ def main() -> None:
         f"OpenSpiel dark_chess stepped from Python: {base:,.0f} actions/s "
         f"({base_cpu:,.0f} per CPU second)"
     )
+    rl_base = dark_chess_rl(s)
+    rl_base_cpu = CPU["last"]
+    print(
+        f"OpenSpiel dark_chess as a learning loop (observation tensor and legal mask each step): "
+        f"{rl_base:,.0f} steps/s ({rl_base_cpu:,.0f} per CPU second)"
+    )
     print()
     print("Each cell: actions per second, its ratio to dark_chess; in parentheses, per CPU second")
     print("of the process (all its threads) and that ratio.")
@@ -156,9 +207,10 @@ def main() -> None:
         "| variant | one action a call | recorded game, one a call "
         "| Python picks from legal_indices "
         f"| batched, 1 thread | batched, {args.threads} threads "
+        "| batched learning loop (against the dark_chess learning loop) "
         "| samples/s | beliefs built/s |"
     )
-    print("| --- " * 8 + "|")
+    print("| --- " * 9 + "|")
     def cell(wall: float) -> str:
         cpu = CPU["last"]
         return f"{wall:,.0f}, {wall / base:.1f}x ({cpu:,.0f}, {cpu / base_cpu:.1f}x)"
@@ -169,6 +221,11 @@ def main() -> None:
         cells.append(cell(python_chooses(variant, s)))
         cells.append(cell(batched(variant, s, 1)))
         cells.append(cell(batched(variant, s, args.threads)))
+        rl = batched_rl(variant, s)
+        rl_cpu = CPU["last"]
+        cells.append(
+            f"{rl:,.0f}, {rl / rl_base:.1f}x ({rl_cpu:,.0f}, {rl_cpu / rl_base_cpu:.1f}x)"
+        )
         sampled, built = samples(variant, s)
         cells += [f"{sampled:,.0f}", f"{built:,.0f}"]
         print(f"| {variant} | " + " | ".join(cells) + " |", flush=True)

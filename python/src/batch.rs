@@ -204,13 +204,17 @@ impl Batch {
             return;
         };
         let size = first.game.layout().size();
-        for (slot, chunk) in self.games.iter().zip(out.chunks_mut(size)) {
-            let seat = seat.unwrap_or(match slot.game.to_act() {
-                Some(Actor::Black) => Seat::Black,
-                _ => Seat::White,
-            });
-            slot.game.observe(seat, chunk);
-        }
+        let mut work: Vec<(&Slot, &mut [f32])> =
+            self.games.iter().zip(out.chunks_mut(size)).collect();
+        parallel(&mut work, self.threads, |_, pairs| {
+            for (slot, chunk) in pairs.iter_mut() {
+                let seat = seat.unwrap_or(match slot.game.to_act() {
+                    Some(Actor::Black) => Seat::Black,
+                    _ => Seat::White,
+                });
+                slot.game.observe(seat, chunk);
+            }
+        });
     }
 
     /// Each game's legal mask, one after another (`actions` entries a game).
@@ -219,15 +223,20 @@ impl Batch {
             return Ok(());
         };
         let actions = first.game.table().len();
-        let mut indices = Vec::new();
-        for (slot, chunk) in self.games.iter_mut().zip(out.chunks_mut(actions)) {
-            chunk.fill(0);
-            slot.game.legal_indices(&mut indices)?;
-            for &i in &indices {
-                chunk[i as usize] = 1;
+        let mut work: Vec<(&mut Slot, &mut [u8])> =
+            self.games.iter_mut().zip(out.chunks_mut(actions)).collect();
+        let results = parallel(&mut work, self.threads, |_, pairs| {
+            let mut indices = Vec::new();
+            for (slot, chunk) in pairs.iter_mut() {
+                chunk.fill(0);
+                slot.game.legal_indices(&mut indices)?;
+                for &i in &indices {
+                    chunk[i as usize] = 1;
+                }
             }
-        }
-        Ok(())
+            Ok(())
+        });
+        results.into_iter().collect()
     }
 
     /// Plays one action (an index) in each game, lets Chance act, and starts finished games
@@ -251,10 +260,8 @@ impl Batch {
             }
         }
         // Check every action before playing any, so a refusal changes nothing.
-        let mut indices = Vec::new();
         for (i, (slot, &action)) in self.games.iter_mut().zip(actions).enumerate() {
-            slot.game.legal_indices(&mut indices)?;
-            if !indices.contains(&(action as u32)) {
+            if !slot.game.is_legal_index(action as u32)? {
                 let text = &slot.game.table().texts[action as usize];
                 return Err(format!(
                     "game {i}: action {action} ({text:?}) is not legal now"

@@ -57,6 +57,9 @@ pub trait Core: Send + Sync {
     fn chance_outcomes(&self) -> Vec<(String, f64)>;
     /// The legal actions' indices (Chance's outcomes when Chance acts).
     fn legal_indices(&mut self, out: &mut Vec<u32>) -> Result<()>;
+    /// Whether the action of an index is legal now (reusing the last listing when it still
+    /// holds).
+    fn is_legal_index(&mut self, index: u32) -> Result<bool>;
     /// Plays an action's text.
     fn apply_text(&mut self, text: &str) -> Result<()>;
     /// Plays the action of an index.
@@ -317,6 +320,18 @@ impl<G: Variant> Core for Session<G> {
             self.listed_at = Some(self.action_count());
         }
         result
+    }
+
+    fn is_legal_index(&mut self, index: u32) -> Result<bool> {
+        if self.listed_at != Some(self.action_count()) {
+            let mut out = Vec::new();
+            self.legal_indices(&mut out)?;
+            // Chance's outcomes and setup shortcuts are not kept as a listing.
+            if self.listed_at != Some(self.action_count()) {
+                return Ok(out.contains(&index));
+            }
+        }
+        Ok(self.listed_indices.contains(&index))
     }
 
     fn apply_text(&mut self, text: &str) -> Result<()> {
