@@ -97,14 +97,7 @@ impl Batch {
     }
 
     fn fresh(&self, slot: usize, k: u64) -> Result<Box<dyn Core>> {
-        let mut game = new_game(
-            &self.variant,
-            &self.options,
-            seed_of(self.seed, slot, k),
-            Mode::Nothing,
-        )?;
-        settle(game.as_mut());
-        Ok(game)
+        fresh(&self.variant, &self.options, self.seed, slot, k)
     }
 
     /// How many games.
@@ -130,13 +123,8 @@ impl Batch {
                 for _ in 0..steps {
                     let truncated = max_actions.is_some_and(|m| slot.game.action_count() >= m);
                     if truncated || !slot.game.play_random() {
-                        slot.game = new_game(
-                            &variant,
-                            &options,
-                            seed_of(seed, offset + i, slot.started),
-                            Mode::Nothing,
-                        )
-                        .expect("the batch's options were checked");
+                        slot.game = fresh(&variant, &options, seed, offset + i, slot.started)
+                            .expect("the batch's options were checked");
                         slot.started += 1;
                         if !slot.game.play_random() {
                             continue;
@@ -270,27 +258,47 @@ impl Batch {
         }
         let mut rewards = vec![[0.0; 2]; self.games.len()];
         let mut dones = vec![false; self.games.len()];
-        for i in 0..self.games.len() {
-            let slot = &mut self.games[i];
-            slot.game
-                .apply_index(actions[i] as usize)
-                .map_err(|e| format!("game {i}: {e}"))?;
-            settle(slot.game.as_mut());
-            let truncated = self
-                .max_actions
-                .is_some_and(|m| slot.game.action_count() >= m);
-            if slot.game.outcome().is_some() || truncated {
-                rewards[i] = returns(slot.game.outcome());
-                dones[i] = true;
-                let k = slot.started;
-                let game = self.fresh(i, k)?;
-                let slot = &mut self.games[i];
-                slot.game = game;
-                slot.started += 1;
+        let (variant, options, seed, max) =
+            (&self.variant, &self.options, self.seed, self.max_actions);
+        let mut work: Vec<(usize, &mut Slot, &mut [f32; 2], &mut bool)> = self
+            .games
+            .iter_mut()
+            .zip(rewards.iter_mut().zip(dones.iter_mut()))
+            .enumerate()
+            .map(|(i, (slot, (reward, done)))| (i, slot, reward, done))
+            .collect();
+        let results = parallel(&mut work, self.threads, |_, games| -> Result<()> {
+            for (i, slot, reward, done) in games.iter_mut() {
+                slot.game
+                    .apply_index(actions[*i] as usize)
+                    .map_err(|e| format!("game {i}: {e}"))?;
+                settle(slot.game.as_mut());
+                let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
+                if slot.game.outcome().is_some() || truncated {
+                    **reward = returns(slot.game.outcome());
+                    **done = true;
+                    slot.game = fresh(variant, options, seed, *i, slot.started)?;
+                    slot.started += 1;
+                }
             }
-        }
+            Ok(())
+        });
+        results.into_iter().collect::<Result<()>>()?;
         Ok((rewards, dones))
     }
+}
+
+/// Slot `slot`'s `k`-th game, Chance settled.
+fn fresh(
+    variant: &str,
+    options: &Options,
+    seed: u64,
+    slot: usize,
+    k: u64,
+) -> Result<Box<dyn Core>> {
+    let mut game = new_game(variant, options, seed_of(seed, slot, k), Mode::Nothing)?;
+    settle(game.as_mut());
+    Ok(game)
 }
 
 /// Lets Chance act until a player is to act or the game is over.

@@ -44,3 +44,16 @@ def test_reinforcement_learning_steps(variant):
         assert (rewards[~dones] == 0).all()
         finished += int(dones.sum())
     assert finished >= 4, "games reaching 30 actions start again"
+
+
+def test_threads_do_not_change_the_games():
+    rng = np.random.default_rng(4)
+    batches = [bluffchess.Batch("reality-check", 6, {"dice": True}, seed=2, threads=t, max_actions=25) for t in (1, 2)]
+    for _ in range(30):
+        masks = [b.legal_masks() for b in batches]
+        assert np.array_equal(masks[0], masks[1])
+        assert np.array_equal(batches[0].observations(), batches[1].observations())
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks[0]]
+        (r1, d1), (r2, d2) = (b.step(actions) for b in batches)
+        assert np.array_equal(r1, r2) and np.array_equal(d1, d2)
+    assert batches[0].game(3).history() == batches[1].game(3).history()
