@@ -150,15 +150,21 @@ pub async fn create(
         clock: creation.clock,
         seat,
         opponent: creation.opponent,
+        private: creation.private,
         client: Some(peer.ip()),
     };
-    let (shared, token) = app.create(new).await?;
-    let body = json!({
-        "id": shared.id,
+    let created = app.create(new).await?;
+    let id = &created.shared.id;
+    let mut body = json!({
+        "id": id,
         "seat": Seat::from(seat).name(),
-        "token": token,
-        "url": format!("/game/{}#{}", shared.id, token),
+        "token": created.token,
+        "url": format!("/game/{id}#{}", created.token),
     });
+    if let Some(invite) = created.invite {
+        body["invite_url"] = format!("/game/{id}#invite={invite}").into();
+        body["invite"] = invite.into();
+    }
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
@@ -170,16 +176,20 @@ pub async fn lobby(State(app): State<App>) -> Json<Value> {
     Json(json!({"open": open, "live": live}))
 }
 
-#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the open seat, taken", body = crate::openapi::Seated), crate::openapi::Refusals))]
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), request_body(content = Option<crate::request::JoinRequest>, content_type = "application/json", description = "a private game's invitation (optional)"), responses((status = 200, description = "the open seat, taken", body = crate::openapi::Seated), crate::openapi::Refusals))]
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
+    let invite = request::join(&body, is_json(&headers))?;
     let shared = app.get(&id).await?;
     app.reserve(Some(peer.ip()))?;
     let result = ask(&shared, |reply| Command::Join {
         client: Some(peer.ip()),
+        invite,
         reply,
     })
     .await
@@ -252,7 +262,12 @@ impl SeatCommand {
             "abort" => SeatCommand::Abort,
             "rematch" => SeatCommand::Rematch,
             "claim_victory" => SeatCommand::ClaimVictory,
-            other => SeatCommand::Meta(MetaKind::parse(other)?),
+            "resign" => SeatCommand::Meta(MetaKind::Resign),
+            "offer_draw" => SeatCommand::Meta(MetaKind::OfferDraw),
+            "accept_draw" => SeatCommand::Meta(MetaKind::AcceptDraw),
+            "claim_draw" => SeatCommand::Meta(MetaKind::ClaimDraw),
+            // A flag fall and an abandonment are the server's to declare, never a seat's.
+            _ => return None,
         })
     }
 }

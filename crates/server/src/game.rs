@@ -2,14 +2,15 @@
 //! of its three seats (White, Black, spectators). Every seat's messages are built from
 //! `view(seat)` of the arbiter and nothing else.
 
-use crate::bot::{random_choice, LegalActions};
+use crate::bot::{fallback, Turn};
 use crate::error::ApiError;
-use crate::hub::{now_ms, Hub};
+use crate::hub::{now_ms, os_u64, Hub};
 use crate::store::{Entry, GameRow, Write};
+use axum::http::StatusCode;
+use bluffchess_ai::{Decision, Stop};
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::{ArbiterError, MetaKind};
-use bluffchess_rules::board::{Color, Role};
-use bluffchess_rules::chess::Position;
+use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::{ActionError, Actor, EndReason, Options, Outcome, Seat};
 use serde_json::{json, Map, Value};
@@ -18,6 +19,7 @@ use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
+use subtle::ConstantTimeEq;
 use tokio::sync::{mpsc, oneshot, watch};
 
 /// The seats in feed order.
@@ -161,6 +163,8 @@ pub struct Shared {
     pub presence: [Presence; 2],
     /// The lobby entry: public facts only.
     pub public: Mutex<Value>,
+    /// Never listed in the lobby.
+    pub private: bool,
 }
 
 /// A request to the game task.
@@ -192,9 +196,11 @@ pub enum Command {
         seat: Color,
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
-    /// Takes the open seat: answers the seat and its token.
+    /// Takes the open seat (a private game's with its invitation): answers the seat and its
+    /// token.
     Join {
         client: Option<IpAddr>,
+        invite: Option<String>,
         reply: oneshot::Sender<Result<(Color, String), ApiError>>,
     },
     /// The seat's whole view now, as a `view` message.
@@ -264,10 +270,22 @@ fn extends(old: &str, new: &str) -> bool {
     new.starts_with(head) && new.as_bytes().get(head.len()) == Some(&b',')
 }
 
+/// What a seat may do now (as its messages give it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalActions {
+    /// The legal actions in canonical text (when `setup` is set, the setup shortcuts).
+    pub actions: Vec<String>,
+    /// A setup is due: any valid `setup ...` text is accepted besides the shortcuts.
+    pub setup: bool,
+}
+
 struct BotMove {
     entries_at: i64,
     action: Option<String>,
 }
+
+/// How long a flag fall that could not be stored waits before it is tried again.
+const FLAG_RETRY_MS: i64 = 1000;
 
 /// The game task.
 pub struct GameTask {
@@ -283,10 +301,18 @@ pub struct GameTask {
     seats: [SeatState; 3],
     rematch_asks: [bool; 2],
     rematch: Option<String>,
+    /// The clients whose live games this one counts against (while it is live), or counted
+    /// (once it is over: a rematch counts against them again).
     clients: [Option<IpAddr>; 2],
     bot_pending: bool,
+    /// Raised when the pending bot's answer is no longer wanted.
+    bot_stop: Option<Stop>,
+    /// The secret every server bot seed of this game is drawn from: no client chooses or sees it.
+    bot_secret: u64,
     bot_tx: mpsc::Sender<BotMove>,
     bot_rx: Option<mpsc::Receiver<BotMove>>,
+    /// When a flag fall that could not be stored is tried again (never in a tight loop).
+    flag_retry_at: i64,
 }
 
 fn arbiter_refusal(e: ArbiterError) -> ApiError {
@@ -349,6 +375,7 @@ impl GameTask {
             feeds: [Feed::new(), Feed::new(), Feed::new()],
             presence: Default::default(),
             public: Mutex::new(Value::Null),
+            private: row.private,
         });
         for p in &shared.presence {
             p.seen();
@@ -375,8 +402,11 @@ impl GameTask {
             rematch,
             clients: [None; 2],
             bot_pending: false,
+            bot_stop: None,
+            bot_secret: os_u64(),
             bot_tx,
             bot_rx: Some(bot_rx),
+            flag_retry_at: 0,
         };
         let created = task.row.created_ms;
         task.emit(created);
@@ -432,7 +462,7 @@ impl GameTask {
         let mut shutdown = self.hub.shutdown.clone();
         self.advance().await;
         loop {
-            let deadline = self.flag_deadline();
+            let deadline = self.flag_deadline().map(|d| d.max(self.flag_retry_at));
             let wait = deadline.map(|d| Duration::from_millis((d - now_ms()).max(0) as u64));
             let idle = self.status.ended().then_some(self.hub.config.evict_after);
             tokio::select! {
@@ -458,6 +488,14 @@ impl GameTask {
                 }
                 _ = shutdown.changed() => break,
             }
+        }
+        self.stop_bot();
+    }
+
+    /// Ends the pending bot's search, if any: its answer is no longer wanted.
+    fn stop_bot(&mut self) {
+        if let Some(stop) = self.bot_stop.take() {
+            stop.raise();
         }
     }
 
@@ -490,6 +528,7 @@ impl GameTask {
             at_ms: now,
         };
         if let Err(e) = self.commit(entry).await {
+            self.flag_retry_at = now + FLAG_RETRY_MS;
             tracing::error!(game = %self.row.id, "flag fall not recorded: {}", e.message);
         }
     }
@@ -542,30 +581,53 @@ impl GameTask {
     }
 
     fn start_bot(&mut self, name: String, color: Color) {
-        let Ok(bot) = crate::bot::find(&self.hub.bots, &name) else {
+        let bot_time = self.hub.config.bot_time;
+        let max_ms = bot_time.as_millis() as u64;
+        let Ok(bot) = crate::bot::find(&self.hub.bots, &name, max_ms) else {
             tracing::error!(game = %self.row.id, "no bot named {name}");
             return;
         };
         let Some(legal) = self.legal_of(color) else {
             return;
         };
-        let view = self.game.view(Seat::from(color));
-        let limit = self.hub.config.bot_time;
+        let view = self.game.typed_view(Seat::from(color));
+        let Ok(decision) = Decision::new(view, legal.actions, legal.setup) else {
+            return;
+        };
+        let stop = Stop::new();
+        self.stop_bot();
+        self.bot_stop = Some(stop.clone());
+        // Each decision's seed: the game's secret mixed with the decision's place in the log.
+        let seed = self.bot_secret ^ (self.entries as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        // The search keeps a quarter of the time for the answer to arrive before the deadline.
+        let limit = bot_time * 3 / 4;
         let tx = self.bot_tx.clone();
         let entries_at = self.entries;
         self.bot_pending = true;
         tokio::spawn(async move {
-            let thinking = tokio::task::spawn_blocking(move || bot.act(&view, &legal));
-            let action = match tokio::time::timeout(limit, thinking).await {
+            let searching = stop.clone();
+            let thinking = tokio::task::spawn_blocking(move || {
+                let turn = Turn {
+                    decision: &decision,
+                    seed,
+                    limit,
+                    stop: &searching,
+                };
+                bot.act(&turn)
+            });
+            let action = match tokio::time::timeout(bot_time, thinking).await {
                 Ok(Ok(action)) => Some(action),
                 _ => None,
             };
+            // Too late, or done: either way the search has nothing more to give.
+            stop.raise();
             let _ = tx.send(BotMove { entries_at, action }).await;
         });
     }
 
     async fn bot_move(&mut self, bot_move: BotMove) {
         self.bot_pending = false;
+        self.bot_stop = None;
         if bot_move.entries_at != self.entries || self.status != Status::Live {
             return;
         }
@@ -579,7 +641,7 @@ impl GameTask {
         if let Some(action) = bot_move.action {
             tries.push(action);
         }
-        tries.push(random_choice(&legal));
+        tries.push(fallback(&legal.actions, legal.setup));
         for action in tries {
             let entry = Entry {
                 kind: "play".into(),
@@ -617,8 +679,12 @@ impl GameTask {
                 let result = self.ask_rematch(seat).await;
                 let _ = reply.send(result);
             }
-            Command::Join { client, reply } => {
-                let result = self.join(client).await;
+            Command::Join {
+                client,
+                invite,
+                reply,
+            } => {
+                let result = self.join(client, invite).await;
                 let _ = reply.send(result);
             }
             Command::View { seat, reply } => {
@@ -643,6 +709,12 @@ impl GameTask {
 
     fn playing(&self) -> Result<(), ApiError> {
         match self.status {
+            // The flag has fallen but could not be stored (check_flag ran just before).
+            Status::Live if self.flag_deadline().is_some_and(|d| d <= now_ms()) => {
+                Err(ApiError::unavailable(
+                    "the clock has run out but its flag fall could not be stored yet: try again",
+                ))
+            }
             Status::Live => Ok(()),
             Status::Open => Err(ApiError::conflict(
                 "the game has not started: it waits for an opponent to join",
@@ -773,7 +845,7 @@ impl GameTask {
         if !(self.rematch_asks[0] && self.rematch_asks[1]) {
             return Ok(json!({"ok": true, "rematch": null, "asked": true}));
         }
-        let id = self.hub.create_rematch(&self.row).await?;
+        let id = self.hub.create_rematch(&self.row, self.clients).await?;
         self.hub
             .store
             .write(vec![Write::Rematch {
@@ -786,9 +858,27 @@ impl GameTask {
         Ok(json!({"ok": true, "rematch": id, "seat": color_name(!seat)}))
     }
 
-    async fn join(&mut self, client: Option<IpAddr>) -> Result<(Color, String), ApiError> {
+    async fn join(
+        &mut self,
+        client: Option<IpAddr>,
+        invite: Option<String>,
+    ) -> Result<(Color, String), ApiError> {
         if self.status != Status::Open {
             return Err(ApiError::conflict("no seat is open in this game"));
+        }
+        if let Some(expected) = &self.row.invite {
+            let given = invite.map(|code| hex::encode(crate::hub::token_hash(&code)));
+            let equal: bool = given
+                .unwrap_or_default()
+                .as_bytes()
+                .ct_eq(expected.as_bytes())
+                .into();
+            if !equal {
+                return Err(ApiError::new(
+                    StatusCode::FORBIDDEN,
+                    "this game is private: its seat is taken only with the invitation link",
+                ));
+            }
         }
         let seat = if self.row.players[0] == "open" {
             Color::White
@@ -866,8 +956,8 @@ impl GameTask {
         if self.status != backup.2 {
             self.update_public();
             if self.status.ended() {
+                self.stop_bot();
                 self.hub.release(&self.clients);
-                self.clients = [None; 2];
                 tracing::info!(game = %self.row.id, status = self.status.name(), "game ended");
             }
         }
@@ -907,25 +997,9 @@ impl GameTask {
             }
             "flag" => {
                 let seat = seat.ok_or_else(|| ApiError::bad("a flag entry needs a seat"))?;
-                let draw = self.lacks_mating_material(!seat);
-                if draw {
-                    if self.game.meta(seat, MetaKind::OfferDraw).is_ok() {
-                        self.game
-                            .meta(!seat, MetaKind::AcceptDraw)
-                            .map_err(arbiter_refusal)?;
-                    } else {
-                        self.game
-                            .meta(seat, MetaKind::AcceptDraw)
-                            .map_err(arbiter_refusal)?;
-                    }
-                    self.outcome =
-                        Some(ended(Outcome::draw(EndReason::TimeoutInsufficientMaterial)));
-                } else {
-                    self.game
-                        .meta(seat, MetaKind::Resign)
-                        .map_err(arbiter_refusal)?;
-                    self.outcome = Some(ended(Outcome::win(!seat, EndReason::Timeout)));
-                }
+                self.game
+                    .meta(seat, MetaKind::Timeout)
+                    .map_err(arbiter_refusal)?;
                 if let Some(clock) = &mut self.clock {
                     clock.charge(t);
                     clock.remaining[index(seat)] = 0;
@@ -934,9 +1008,8 @@ impl GameTask {
             "abandon" => {
                 let seat = seat.ok_or_else(|| ApiError::bad("an abandon entry needs a seat"))?;
                 self.game
-                    .meta(seat, MetaKind::Resign)
+                    .meta(seat, MetaKind::Abandon)
                     .map_err(arbiter_refusal)?;
-                self.outcome = Some(ended(Outcome::win(!seat, EndReason::Abandonment)));
                 if let Some(clock) = &mut self.clock {
                     clock.charge(t);
                 }
@@ -999,14 +1072,6 @@ impl GameTask {
         }
     }
 
-    /// Orthodox chess only (elsewhere: never).
-    fn lacks_mating_material(&self, color: Color) -> bool {
-        match &self.game {
-            AnyGame::Chess(arbiter) => lacks_mating_material(arbiter.game().position(), color),
-            _ => false,
-        }
-    }
-
     fn base_message(&self, kind: &str, seq: usize, t: i64, seat: Seat) -> Map<String, Value> {
         let legal = seat.color().and_then(|c| self.legal_of(c));
         let mut m = Map::new();
@@ -1035,6 +1100,11 @@ impl GameTask {
         let ended = self.status.ended();
         let mut m = self.base_message(if ended { "end" } else { "view" }, seq, t, seat);
         m.insert("view".into(), view);
+        // Chance and random setups are fixed before they are used: the record opens this.
+        m.insert(
+            "seed".into(),
+            json!({"commitment": self.game.seed_commitment()}),
+        );
         if ended {
             let record = (self.status == Status::Over)
                 .then(|| serde_json::to_value(self.game.record()).expect("records serialise"));
@@ -1129,16 +1199,6 @@ impl GameTask {
     }
 }
 
-/// Whether `color` has too little to mate whatever the opponent does: a lone king, or king and
-/// one minor piece against a lone king.
-pub fn lacks_mating_material(position: &Position, color: Color) -> bool {
-    let own = position.by_color(color).count();
-    let theirs = position.by_color(!color).count();
-    let minors =
-        position.pieces(color, Role::Knight).count() + position.pieces(color, Role::Bishop).count();
-    own == 1 || (own == 2 && minors == 1 && theirs == 1)
-}
-
 async fn sleep_opt(wait: Option<Duration>) {
     match wait {
         Some(d) => tokio::time::sleep(d).await,
@@ -1160,32 +1220,5 @@ mod tests {
         assert!(!extends(r#"[{"a":1}]"#, r#"[{"a":12}]"#));
         assert!(!extends(r#"[{"a":1},{"b":2}]"#, r#"[{"a":1}]"#));
         assert!(!extends(r#"[{"a":1}]"#, r#"[{"a":1,"salt":"x"},{"b":2}]"#));
-    }
-
-    #[test]
-    fn mating_material_is_judged_from_the_position() {
-        let cases = [
-            ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White, true),
-            ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Color::White, true),
-            ("4k3/8/8/8/8/8/8/3BK3 w - - 0 1", Color::White, true),
-            ("4k3/7p/8/8/8/8/8/3NK3 w - - 0 1", Color::White, false),
-            ("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", Color::White, false),
-            ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White, false),
-            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::White, false),
-            ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::Black, true),
-            (
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                Color::Black,
-                false,
-            ),
-        ];
-        for (fen, color, lacks) in cases {
-            let position = Position::from_fen(fen).unwrap();
-            assert_eq!(
-                lacks_mating_material(&position, color),
-                lacks,
-                "{fen} {color}"
-            );
-        }
     }
 }

@@ -62,7 +62,16 @@ pub struct NewGame {
     pub seat: Color,
     /// The opponent: `open` or `bot:NAME`.
     pub opponent: String,
+    /// Never listed in the lobby; an open seat is taken only with the invitation.
+    pub private: bool,
     pub client: Option<IpAddr>,
+}
+
+/// A new game's creator: its seat's token, and the invitation to a private game's open seat.
+pub struct Created {
+    pub shared: Arc<Shared>,
+    pub token: String,
+    pub invite: Option<String>,
 }
 
 /// Every game the server holds.
@@ -71,6 +80,8 @@ pub struct Hub {
     pub config: Config,
     pub bots: HashMap<String, Arc<dyn Bot>>,
     pub shutdown: watch::Receiver<bool>,
+    /// The replays of finished games asked for last.
+    pub replays: crate::web::ReplayCache,
     games: Mutex<HashMap<String, Arc<Shared>>>,
     live_by_client: Mutex<HashMap<IpAddr, usize>>,
     streams_by_client: Mutex<HashMap<IpAddr, usize>>,
@@ -90,6 +101,7 @@ impl Hub {
             config,
             bots,
             shutdown,
+            replays: Default::default(),
             games: Mutex::new(HashMap::new()),
             live_by_client: Mutex::new(HashMap::new()),
             streams_by_client: Mutex::new(HashMap::new()),
@@ -196,17 +208,20 @@ impl Hub {
         }
     }
 
-    /// Creates a game: answers its shared part and the creator's token.
-    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<(Arc<Shared>, String), ApiError> {
+    /// Creates a game: answers its shared part, the creator's token and a private game's
+    /// invitation.
+    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
         let bot = new.opponent.strip_prefix("bot:");
         if let Some(name) = bot {
-            crate::bot::find(&self.bots, name).map_err(ApiError::bad)?;
+            let max_ms = self.config.bot_time.as_millis() as u64;
+            crate::bot::find(&self.bots, name, max_ms).map_err(ApiError::bad)?;
         } else if new.opponent != "open" {
             return Err(ApiError::bad(
                 "\"opponent\" must be \"open\" or \"bot:NAME\" (bot:random)",
             ));
         }
         let (token, hash) = new_token();
+        let invite = (new.private && bot.is_none()).then(new_token);
         let mut players = [String::new(), String::new()];
         let mut tokens = [None, None];
         players[index(new.seat)] = "player".into();
@@ -224,6 +239,8 @@ impl Hub {
             status: if bot.is_some() { "live" } else { "open" }.into(),
             rematch_of: None,
             created_ms: now_ms(),
+            private: new.private,
+            invite: invite.as_ref().map(|(_, hash)| hex::encode(hash)),
         };
         // Refuse bad variants and options before anything is stored.
         crate::game::new_arbiter(&row)?;
@@ -238,11 +255,25 @@ impl Hub {
                 return Err(e);
             }
         };
-        Ok((shared, token))
+        Ok(Created {
+            shared,
+            token,
+            invite: invite.map(|(code, _)| code),
+        })
     }
 
-    /// Creates the rematch of a finished game: colours swapped, each player keeps its token.
-    pub async fn create_rematch(self: &Arc<Self>, old: &GameRow) -> Result<String, ApiError> {
+    /// Creates the rematch of a finished game: colours swapped, each player keeps its token and
+    /// counts it among its live games (`clients`: the old game's White's and Black's).
+    pub async fn create_rematch(
+        self: &Arc<Self>,
+        old: &GameRow,
+        clients: [Option<IpAddr>; 2],
+    ) -> Result<String, ApiError> {
+        self.reserve(clients[0])?;
+        if let Err(e) = self.reserve(clients[1]) {
+            self.release(&clients[..1]);
+            return Err(e);
+        }
         let row = GameRow {
             id: new_game_id(),
             variant: old.variant.clone(),
@@ -255,9 +286,20 @@ impl Hub {
             status: "live".into(),
             rematch_of: Some(old.id.clone()),
             created_ms: now_ms(),
+            private: old.private,
+            invite: None,
         };
         let id = row.id.clone();
-        self.start(row, |_| {}).await?;
+        let started = self
+            .start(row, |task| {
+                task.set_client(Color::White, clients[1]);
+                task.set_client(Color::Black, clients[0]);
+            })
+            .await;
+        if let Err(e) = started {
+            self.release(&clients);
+            return Err(e);
+        }
         Ok(id)
     }
 
@@ -295,7 +337,7 @@ impl Hub {
             .collect();
         let mut open = Vec::new();
         let mut live = Vec::new();
-        for shared in games {
+        for shared in games.into_iter().filter(|g| !g.private) {
             let public = shared.public.lock().expect("public lock").clone();
             match public["status"].as_str() {
                 Some("open") => open.push(public),

@@ -14,7 +14,7 @@ pub mod web;
 
 use axum::body::to_bytes;
 use axum::handler::Handler;
-use axum::http::{header, Method, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{on, MethodFilter};
 use axum::Router;
@@ -29,6 +29,7 @@ use tokio::sync::watch;
 use tower_governor::governor::GovernorConfigBuilder;
 use tower_governor::GovernorLayer;
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The server's limits and timings.
 #[derive(Clone, Debug)]
@@ -220,6 +221,10 @@ fn routes(config: &Config) -> Routes {
             config.create_period,
             Some(vec![Method::POST]),
         );
+    // A replay replays the whole game: cached, and limited like creating games.
+    let replays = Routes::new()
+        .get("/api/games/{id}/replay", web::replay)
+        .limited(config.create_burst, config.create_period, None);
     Routes::new()
         .get("/", web::shell)
         .get("/game/{id}", web::game_page)
@@ -230,13 +235,13 @@ fn routes(config: &Config) -> Routes {
         .get("/docs/api.md", api::api_doc)
         .get("/api/openapi.json", openapi::openapi_json)
         .get("/api/variants", web::variants)
-        .get("/api/games/{id}/replay", web::replay)
         .get("/api/games/{id}/view", api::view)
         .get("/api/games/{id}/stream", api::stream)
         .get("/api/games/{id}/record", api::record)
         .get("/api/games/{id}/ws", api::ws)
         .merge(seat_actions)
         .merge(create)
+        .merge(replays)
 }
 
 /// The method and path of every route the router serves.
@@ -259,7 +264,27 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         })
         .layer(RequestBodyLimitLayer::new(config.body_limit))
         .layer(axum::middleware::map_response(json_errors))
+        .layer(if_absent(header::CACHE_CONTROL, "no-store"))
+        .layer(if_absent(
+            header::CONTENT_SECURITY_POLICY,
+            CONTENT_SECURITY_POLICY,
+        ))
+        .layer(if_absent(header::X_FRAME_OPTIONS, "DENY"))
+        .layer(if_absent(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .layer(if_absent(header::REFERRER_POLICY, "no-referrer"))
         .with_state(hub)
+}
+
+/// The client loads nothing from elsewhere and runs no inline script, so the strictest policy
+/// costs nothing: an injected script or a framing page gets nowhere.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Sets a header on every answer that has none of its own (an embedded file's `no-cache`
+/// stays; every API answer, private views included, is `no-store`).
+fn if_absent(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
 }
 
 /// Every refusal is JSON, including those of the layers (rate limits, body limits).
@@ -311,12 +336,14 @@ pub fn main(addr: &str, database: Option<&str>) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(async {
+    let config = Config::default();
+    let drain = config.drain;
+    let served = runtime.block_on(async {
         let database = database.unwrap_or("sqlite:bluffchess.db");
         let listener = TcpListener::bind(addr)
             .await
             .map_err(|e| format!("cannot listen on {addr}: {e}"))?;
-        let server = Server::start(listener, database, Config::default()).await?;
+        let server = Server::start(listener, database, config).await?;
         println!(
             "bluffchess serving on http://{} (database {})",
             server.addr,
@@ -327,7 +354,11 @@ pub fn main(addr: &str, database: Option<&str>) -> Result<(), String> {
         tracing::info!("shutting down");
         server.stop().await;
         Ok(())
-    })
+    });
+    // Bots' searches run on blocking threads, which a runtime's drop would wait for: their stops
+    // are raised by now, and a search that has not yet noticed is not waited on past the drain.
+    runtime.shutdown_timeout(drain);
+    served
 }
 
 async fn wait_for_signal() {

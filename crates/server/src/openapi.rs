@@ -2,7 +2,7 @@
 //! types, served at `GET /api/openapi.json`. `tests/openapi.rs` checks it lists every route the
 //! router serves, and `.ci/schemathesis` checks the server answers as it says.
 
-use crate::request::{ActionRequest, ClockRequest, CreateRequest};
+use crate::request::{ActionRequest, ClockRequest, CreateRequest, JoinRequest};
 use axum::Json;
 use serde::Serialize;
 use serde_json::Value;
@@ -26,6 +26,12 @@ pub struct Seated {
     pub token: String,
     /// The game's private page, the token in the fragment.
     pub url: String,
+    /// A private game's invitation to its open seat (creation only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+    /// The page that takes that seat, the invitation in the fragment (creation only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite_url: Option<String>,
 }
 
 /// The lobby: public facts of open and live games, newest first, at most 500 each.
@@ -136,6 +142,7 @@ pub enum Refusals {
         CreateRequest,
         ClockRequest,
         ActionRequest,
+        JoinRequest,
         Refusal,
         Seated,
         Lobby,

@@ -34,6 +34,10 @@ pub struct CreateRequest {
     /// `open` (the default) or `bot:NAME`.
     #[serde(default)]
     pub opponent: Option<String>,
+    /// Never listed in the lobby; an open seat is taken only with the invitation (default
+    /// false).
+    #[serde(default)]
+    pub private: Option<bool>,
 }
 
 /// A Fischer clock.
@@ -59,6 +63,17 @@ pub struct Creation {
     pub color: Option<Color>,
     /// `open` or `bot:NAME`.
     pub opponent: String,
+    /// Never listed in the lobby.
+    pub private: bool,
+}
+
+/// The body of `POST /api/games/{id}/join` (optional).
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// A private game's invitation (the `invite` its creation answered).
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 /// The body of `POST /api/games/{id}/action`.
@@ -91,8 +106,12 @@ struct WsCommand {
     command: Option<String>,
 }
 
-/// Reads a JSON body exactly as the JSON extractor does, with its refusals (400, 422).
+/// Reads a JSON body exactly as the JSON extractor does, with its refusals (400, 422); a body
+/// that is not an object is refused (serde would read a struct from an array too).
 pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if !is_object(bytes) {
+        return Err(ApiError::bad("the body must be a JSON object"));
+    }
     axum::Json::<T>::from_bytes(bytes)
         .map(|axum::Json(value)| value)
         .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
@@ -118,6 +137,7 @@ impl CreateRequest {
             clock: self.clock.map(ClockRequest::millis).transpose()?,
             color: color_of(self.color.as_deref())?,
             opponent,
+            private: self.private.unwrap_or(false),
         })
     }
 }
@@ -169,6 +189,18 @@ fn options_of(map: Option<serde_json::Map<String, Value>>) -> Result<Options, Ap
     Ok(options)
 }
 
+/// Reads the optional body of `POST /api/games/{id}/join`: the invitation, if any. An empty
+/// body is none.
+pub fn join(bytes: &[u8], json: bool) -> Result<Option<String>, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    if !json {
+        return Err(not_json());
+    }
+    Ok(body::<JoinRequest>(bytes)?.invite)
+}
+
 /// Reads and checks the body of `POST /api/games/{id}/action`.
 pub fn action(bytes: &[u8]) -> Result<SeatCommand, ApiError> {
     act(body::<ActionRequest>(bytes)?.action)
@@ -181,8 +213,18 @@ fn act(text: String) -> Result<SeatCommand, ApiError> {
     Ok(SeatCommand::Act(text))
 }
 
+/// Whether a JSON text is an object (its first character past white space is `{`).
+fn is_object(bytes: &[u8]) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
 /// Reads a socket's first message.
 pub fn ws_hello(text: &str) -> Result<WsHello, ApiError> {
+    if !is_object(text.as_bytes()) {
+        return Err(ApiError::bad(
+            "the first message must be a JSON object: {\"token\": TOKEN or null, \"since\": N (optional)}",
+        ));
+    }
     serde_json::from_str(text).map_err(|e| {
         ApiError::bad(format!(
             "the first message must be {{\"token\": TOKEN or null, \"since\": N (optional)}}: {e}"
@@ -192,6 +234,11 @@ pub fn ws_hello(text: &str) -> Result<WsHello, ApiError> {
 
 /// Reads a seat's socket message: an action or a command.
 pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
+    if !is_object(text.as_bytes()) {
+        return Err(ApiError::bad(
+            "a message must be a JSON object: {\"action\": TEXT} or {\"command\": NAME}",
+        ));
+    }
     let command: WsCommand = serde_json::from_str(text).map_err(|e| {
         ApiError::bad(format!(
             "a message must be {{\"action\": TEXT}} or {{\"command\": NAME}}: {e}"

@@ -46,6 +46,10 @@ pub struct GameRow {
     pub status: String,
     pub rematch_of: Option<String>,
     pub created_ms: i64,
+    /// Never listed in the lobby.
+    pub private: bool,
+    /// SHA-256 of the invitation that takes a private game's open seat (hex).
+    pub invite: Option<String>,
 }
 
 /// One entry of a game's log.
@@ -117,23 +121,26 @@ pub struct Store {
 }
 
 /// A game's settings as the `SELECT` of [`Store::load`] answers them.
-type GameColumns = (
-    String,
-    String,
-    String,
-    i64,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-    Option<String>,
-    Option<String>,
-    i64,
-);
+#[derive(sqlx::FromRow)]
+struct GameColumns {
+    id: String,
+    variant: String,
+    options: String,
+    seed: i64,
+    salt_seed: i64,
+    clock_initial_ms: Option<i64>,
+    clock_increment_ms: Option<i64>,
+    white: String,
+    black: String,
+    white_token: Option<String>,
+    black_token: Option<String>,
+    status: String,
+    rematch_of: Option<String>,
+    rematch: Option<String>,
+    created_ms: i64,
+    private: i64,
+    invite: Option<String>,
+}
 
 /// A log entry as stored: kind, seat, input, text, time.
 type EntryColumns = (String, Option<String>, String, String, i64);
@@ -199,7 +206,8 @@ impl Store {
     ) -> Result<Option<(GameRow, Option<String>, Vec<Entry>)>, String> {
         const GAME: &str =
             "SELECT id, variant, options, seed, salt_seed, clock_initial_ms, clock_increment_ms,
-                    white, black, white_token, black_token, status, rematch_of, rematch, created_ms
+                    white, black, white_token, black_token, status, rematch_of, rematch, created_ms,
+                    private, invite
              FROM games WHERE id = $1";
         const LOG: &str =
             "SELECT kind, seat, input, text, at_ms FROM log WHERE game = $1 ORDER BY seq";
@@ -240,12 +248,36 @@ async fn open_sqlite(url: &str) -> Result<SqlitePool, String> {
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Full)
         .busy_timeout(Duration::from_secs(10));
+    if !(url.contains(":memory:") || url.contains("mode=memory")) {
+        private_file(options.get_filename())
+            .map_err(|e| format!("cannot make the database {url:?} private: {e}"))?;
+    }
     // One connection: a single writer, and an in-memory database stays one database.
     SqlitePoolOptions::new()
         .max_connections(1)
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open the database {url:?}: {e}"))
+}
+
+/// Creates the database file readable by its owner only (it holds every game's secrets), or
+/// takes the access of group and others away from one that exists. SQLite gives its WAL and
+/// shared-memory files the database file's mode.
+fn private_file(path: &std::path::Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(path)?;
+        let mode = std::fs::metadata(path)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    Ok(())
 }
 
 async fn open_postgres(url: &str) -> Result<PgPool, String> {
@@ -277,39 +309,24 @@ pub fn redacted(url: &str) -> String {
     }
 }
 
-fn game_row(columns: GameColumns) -> (GameRow, Option<String>) {
-    let (
-        id,
-        variant,
-        options,
-        seed,
-        salt_seed,
-        initial,
-        increment,
-        white,
-        black,
-        white_token,
-        black_token,
-        status,
-        rematch_of,
-        rematch,
-        created_ms,
-    ) = columns;
+fn game_row(c: GameColumns) -> (GameRow, Option<String>) {
     let row = GameRow {
-        id,
-        variant,
-        options,
+        id: c.id,
+        variant: c.variant,
+        options: c.options,
         // u64 seeds are stored as their i64 bit pattern.
-        seed: seed as u64,
-        salt_seed: salt_seed as u64,
-        clock: initial.zip(increment),
-        players: [white, black],
-        tokens: [white_token, black_token],
-        status,
-        rematch_of,
-        created_ms,
+        seed: c.seed as u64,
+        salt_seed: c.salt_seed as u64,
+        clock: c.clock_initial_ms.zip(c.clock_increment_ms),
+        players: [c.white, c.black],
+        tokens: [c.white_token, c.black_token],
+        status: c.status,
+        rematch_of: c.rematch_of,
+        created_ms: c.created_ms,
+        private: c.private != 0,
+        invite: c.invite,
     };
-    (row, rematch)
+    (row, c.rematch)
 }
 
 async fn write_loop(pool: Pool, mut jobs: mpsc::Receiver<Job>) {
@@ -360,8 +377,8 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
         Write::Game(g) => (
             "INSERT INTO games (id, variant, options, seed, salt_seed, clock_initial_ms,
                 clock_increment_ms, white, black, white_token, black_token, status,
-                rematch_of, created_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                rematch_of, created_ms, private, invite)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             vec![
                 Text(&g.id),
                 Text(&g.variant),
@@ -377,6 +394,8 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
                 Text(&g.status),
                 MaybeText(g.rematch_of.as_deref()),
                 Int(g.created_ms),
+                Int(i64::from(g.private)),
+                MaybeText(g.invite.as_deref()),
             ],
         ),
         Write::Entry { game, seq, entry } => (

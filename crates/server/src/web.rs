@@ -4,6 +4,7 @@
 use crate::api::App;
 use crate::error::ApiError;
 use crate::game::Command;
+use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -14,7 +15,8 @@ use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::Seat;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::sync::OnceLock;
+use std::collections::VecDeque;
+use std::sync::{Mutex, OnceLock};
 
 macro_rules! embed {
     ($dir:literal: $($name:literal),* $(,)?) => {
@@ -24,8 +26,8 @@ macro_rules! embed {
 
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
-    "index.html", "style.css", "app.js", "board.js", "pieces.js", "variants.js", "net.js",
-    "sound.js", "md.js", "LICENSES.md",
+    "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
+    "net.js", "sound.js", "md.js", "LICENSES.md",
 );
 
 /// Each variant's rules, by variant id.
@@ -153,10 +155,10 @@ pub async fn variants() -> Json<Value> {
 /// `GET /api/games/{id}/replay`: once the game is over, the position after each action with
 /// everything revealed.
 #[utoipa::path(get, path = "/api/games/{id}/replay", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the finished game, every position revealed", body = crate::openapi::Replay), crate::openapi::Refusals))]
-pub async fn replay(
-    State(app): State<App>,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+pub async fn replay(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    if let Some(cached) = app.replays.get(&id) {
+        return Ok(json_bytes(cached));
+    }
     let shared = app.get(&id).await?;
     let (reply, answer) = tokio::sync::oneshot::channel();
     shared
@@ -167,10 +169,42 @@ pub async fn replay(
     let record = answer
         .await
         .map_err(|_| ApiError::unavailable("the game is shutting down"))??;
-    tokio::task::spawn_blocking(move || replay_of(record))
+    let replay = tokio::task::spawn_blocking(move || replay_of(record))
         .await
-        .map_err(|_| ApiError::unavailable("the replay failed"))?
-        .map(Json)
+        .map_err(|_| ApiError::unavailable("the replay failed"))??;
+    let bytes = Bytes::from(replay.to_string());
+    app.replays.put(&shared.id, bytes.clone());
+    Ok(json_bytes(bytes))
+}
+
+fn json_bytes(bytes: Bytes) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
+}
+
+/// The replays of the finished games asked for last: a finished game never changes, and a
+/// replay costs a replay of the whole game.
+#[derive(Default)]
+pub struct ReplayCache(Mutex<VecDeque<(String, Bytes)>>);
+
+impl ReplayCache {
+    /// How many replays it keeps.
+    const SIZE: usize = 64;
+
+    fn get(&self, id: &str) -> Option<Bytes> {
+        let cache = self.0.lock().expect("replay cache lock");
+        cache.iter().find(|(k, _)| k == id).map(|(_, v)| v.clone())
+    }
+
+    fn put(&self, id: &str, replay: Bytes) {
+        let mut cache = self.0.lock().expect("replay cache lock");
+        if cache.iter().any(|(k, _)| k == id) {
+            return;
+        }
+        if cache.len() == Self::SIZE {
+            cache.pop_front();
+        }
+        cache.push_back((id.to_string(), replay));
+    }
 }
 
 fn replay_of(record: Value) -> Result<Value, ApiError> {

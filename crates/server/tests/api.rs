@@ -1219,7 +1219,7 @@ async fn sockets_refuse_bad_hellos_and_shutdown_closes_every_stream() {
 mod bots {
     use super::*;
     use bluffchess_rules::arbiter::Record;
-    use bluffchess_server::bot::{random_choice, Bot, LegalActions};
+    use bluffchess_server::bot::{random_choice, Bot, Turn};
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
 
@@ -1227,16 +1227,17 @@ mod bots {
     struct Recorder(Mutex<Vec<Value>>);
 
     impl Bot for Recorder {
-        fn act(&self, view: &Value, legal: &LegalActions) -> String {
-            self.0.lock().unwrap().push(view.clone());
-            random_choice(legal)
+        fn act(&self, turn: &Turn) -> String {
+            let view = serde_json::to_value(turn.decision.view()).unwrap();
+            self.0.lock().unwrap().push(view);
+            random_choice(turn.decision, turn.seed)
         }
     }
 
     struct Slow;
 
     impl Bot for Slow {
-        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+        fn act(&self, _turn: &Turn) -> String {
             std::thread::sleep(Duration::from_millis(600));
             "never played".into()
         }
@@ -1245,7 +1246,7 @@ mod bots {
     struct Nonsense;
 
     impl Bot for Nonsense {
-        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+        fn act(&self, _turn: &Turn) -> String {
             "nonsense".into()
         }
     }
@@ -1253,7 +1254,7 @@ mod bots {
     struct Panics;
 
     impl Bot for Panics {
-        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+        fn act(&self, _turn: &Turn) -> String {
             panic!("a bot bug")
         }
     }

@@ -380,6 +380,22 @@ impl Browser {
         std::fs::write(out_dir("screenshots").join(format!("{name}.png")), png).unwrap();
     }
 
+    /// Asserts the console holds no Content-Security-Policy violation: the client runs under
+    /// the server's strict policy.
+    async fn no_policy_violations(&self) {
+        let log = self.log("browser").await;
+        let violations: Vec<&Value> = log
+            .iter()
+            .filter(|e| {
+                e["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("Content Security Policy")
+            })
+            .collect();
+        assert!(violations.is_empty(), "{}: {violations:?}", self.name);
+    }
+
     async fn seq(&self) -> u64 {
         self.js("return +(document.querySelector('.game')||{dataset:{}}).dataset.seq || 0;")
             .await
@@ -493,8 +509,10 @@ struct Table {
 }
 
 impl Table {
-    /// White creates a game in the lobby, Black joins from the lobby, the watcher opens it
-    /// from the lobby's live games. Returns the game id.
+    /// White creates a game in the lobby: open to anyone, Black joining from the lobby and the
+    /// watcher opening it from the lobby's live games; or (`by_link`) private, Black taking the
+    /// seat with the invitation link and the watcher opening the game's page. Returns the game
+    /// id.
     async fn start(&mut self, variant: &str, options: &[&str], by_link: bool) -> String {
         let w = &self.w;
         w.goto(&format!("{}/", self.base)).await;
@@ -513,7 +531,9 @@ impl Table {
             .select_by_value("white")
             .await
             .unwrap();
-        w.click("input[name=opponent][value=friend]").await;
+        let opponent = if by_link { "friend" } else { "open" };
+        w.click(&format!("input[name=opponent][value={opponent}]"))
+            .await;
         w.click("#create-btn").await;
         let game = w.find(".game[data-seat=\"white\"]").await;
         let id = game.attr("data-game").await.unwrap().unwrap();
@@ -532,8 +552,12 @@ impl Table {
         b.find(".game[data-seat=\"black\"][data-status=\"live\"]")
             .await;
         let x = &self.x;
-        x.goto(&format!("{}/", self.base)).await;
-        x.click(&format!("#live li[data-game=\"{id}\"] a")).await;
+        if by_link {
+            x.goto(&format!("{}/game/{id}", self.base)).await;
+        } else {
+            x.goto(&format!("{}/", self.base)).await;
+            x.click(&format!("#live li[data-game=\"{id}\"] a")).await;
+        }
         x.find(".game[data-seat=\"spectator\"]").await;
         w.find(".game[data-status=\"live\"]").await;
         id
@@ -1014,6 +1038,9 @@ async fn the_browser_client_plays_every_variant() {
     // a game against a server bot, with a lost connection
     bot_game(&mut t, &mut ts).await;
 
+    for br in [&t.w, &t.b, &t.x] {
+        br.no_policy_violations().await;
+    }
     let Table { w, b, x, .. } = t;
     w.close().await;
     b.close().await;
@@ -1129,4 +1156,46 @@ async fn rematch_and_abort(t: &Table) {
     assert_eq!(a, b, "both are in the rematch");
     t.b.click("button[data-command=abort]").await;
     t.w.find(".game[data-status=\"aborted\"]").await;
+}
+
+/// A link with a token the server refuses says so and keeps the seat this browser has: the
+/// stored token is replaced only once the server has taken the new one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_with_a_wrong_token_keeps_the_seat_this_browser_has() {
+    let mut ts = TestServer::start("browser-bad-link").await;
+    let driver = Driver::start().await;
+    let w = driver.browser("bad-link", 1100, 900).await;
+    w.goto(&format!("{}/", ts.base)).await;
+    w.find("#variant option[value=\"chess\"]").await;
+    w.click("input[name=opponent][value=friend]").await;
+    w.click("#create-btn").await;
+    let id = w
+        .find(".game[data-status=\"open\"]")
+        .await
+        .attr("data-game")
+        .await
+        .unwrap()
+        .unwrap();
+    // The invitation link carries the invitation, never the creator's token.
+    let invite = w.find("#invite").await.attr("href").await.unwrap().unwrap();
+    assert!(
+        invite.starts_with(&format!("/game/{id}#invite=")),
+        "{invite}"
+    );
+    let stored = format!("return localStorage.getItem('bc-tok-{id}');");
+    let token = w.js(&stored).await;
+    assert!(token.as_str().is_some_and(|t| t.len() == 32), "{token}");
+    w.goto(&format!("{}/", ts.base)).await;
+    w.goto(&format!("{}/game/{id}#{}", ts.base, "0".repeat(32)))
+        .await;
+    w.find("#bad-link").await;
+    w.shot("bad-link").await;
+    assert_eq!(w.js(&stored).await, token, "the stored token survives");
+    w.click("#bad-link a").await;
+    w.find(".game[data-seat^=\"w\"], .game[data-seat^=\"b\"]")
+        .await;
+    w.no_policy_violations().await;
+    w.close().await;
+    driver.stop().await;
+    ts.stop().await;
 }

@@ -59,6 +59,8 @@ fn game(id: &str, status: &str, created_ms: i64) -> GameRow {
         status: status.into(),
         rematch_of: None,
         created_ms,
+        private: true,
+        invite: Some("cd".repeat(32)),
     }
 }
 
@@ -90,6 +92,8 @@ async fn every_write_reads_back_exactly(url: String) {
     assert!(store.load("g1").await.unwrap().is_none());
     let mut over = game("g0", "live", 5);
     over.clock = None;
+    over.private = false;
+    over.invite = None;
     over.rematch_of = Some("g-1".into());
     store
         .write(vec![
@@ -324,6 +328,10 @@ async fn a_sqlite_database_made_before_migrations_is_adopted() {
     let store = Store::open(&url).await.unwrap();
     let (row, _, log) = store.load("old").await.unwrap().unwrap();
     assert_eq!((row.seed, row.salt_seed), (u64::MAX, 7));
+    assert!(
+        !row.private && row.invite.is_none(),
+        "an old game is public"
+    );
     assert!(log.is_empty());
     store.close().await;
 }
