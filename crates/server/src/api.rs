@@ -1,23 +1,25 @@
 //! The HTTP API: routes, authentication, streams and sockets.
 
+use crate::accounts::{Caller, COOKIE, SESSION_DAYS, TOKEN_PREFIX};
 use crate::error::ApiError;
 use crate::hub::{Hub, NewGame, StreamSlot};
+use crate::identify::{bearer, same_site};
 use crate::request;
-use crate::room::{feed_of, index, Command, Connected, FeedReader, SeatCommand, Shared};
+use crate::room::{feed_of, index, Command, Connected, FeedReader, Holder, SeatCommand, Shared};
 use crate::secret::{os_u64, token_hash};
 use crate::wire::{Answer, Lobby, Message as FeedMessage, Seated, WsReply};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::{Extension, Json};
+use axum_extra::extract::cookie::{Cookie, SameSite};
 use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Seat;
 use std::collections::HashMap;
 use std::convert::Infallible;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use subtle::ConstantTimeEq;
@@ -64,22 +66,36 @@ fn body_refusal(status: StatusCode, text: String) -> ApiError {
     }
 }
 
-/// The seat a request's `Authorization` header names: `None` without the header.
-fn authenticate(headers: &HeaderMap, shared: &Shared) -> Result<Option<Color>, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
-        return Ok(None);
+/// The seat a request acts for: a seat's token (`Authorization: Bearer TOKEN`), else the seat
+/// its account or guest session holds; `None` for a spectator.
+fn authenticate(
+    caller: &Caller,
+    headers: &HeaderMap,
+    shared: &Shared,
+) -> Result<Option<Color>, ApiError> {
+    let seat = match bearer(headers) {
+        Some(token) if !token.starts_with(TOKEN_PREFIX) => Some(seat_of_token(token, shared)?),
+        None if headers.contains_key(header::AUTHORIZATION) => {
+            return Err(ApiError::Unauthenticated(
+                "the Authorization header must be \"Bearer TOKEN\"".into(),
+            ))
+        }
+        _ => seat_of_caller(caller, shared),
     };
-    let token = value
-        .to_str()
-        .ok()
-        .and_then(|v| {
-            let (scheme, token) = v.split_once(' ')?;
-            scheme.eq_ignore_ascii_case("bearer").then_some(token)
-        })
-        .ok_or_else(|| {
-            ApiError::Unauthenticated("the Authorization header must be \"Bearer TOKEN\"".into())
-        })?;
-    seat_of_token(token.trim(), shared).map(Some)
+    if let Some(seat) = seat {
+        shared.presence[index(seat)].seen();
+    }
+    Ok(seat)
+}
+
+/// The seat the caller's account (playing through a session or a `play` token) or guest
+/// session holds.
+fn seat_of_caller(caller: &Caller, shared: &Shared) -> Option<Color> {
+    match (caller.player(), caller.guest()) {
+        (Some(account), _) => shared.seat_of_account(account.id),
+        (None, Some(guest)) => shared.seat_of_guest(guest),
+        _ => None,
+    }
 }
 
 /// The seat whose token this is, compared in constant time against both seats.
@@ -94,19 +110,86 @@ fn seat_of_token(token: &str, shared: &Shared) -> Result<Color, ApiError> {
             found = Some(if i == 0 { Color::White } else { Color::Black });
         }
     }
-    let seat = found.ok_or_else(|| {
+    found.ok_or_else(|| {
         ApiError::Forbidden(format!("this token is not a seat of game {}", shared.id))
-    })?;
-    shared.presence[index(seat)].seen();
-    Ok(seat)
+    })
 }
 
-fn require_seat(headers: &HeaderMap, shared: &Shared) -> Result<Color, ApiError> {
-    authenticate(headers, shared)?.ok_or_else(|| {
-        ApiError::Unauthenticated(
-            "this needs a seat's token: send Authorization: Bearer TOKEN".into(),
-        )
+fn require_seat(caller: &Caller, headers: &HeaderMap, shared: &Shared) -> Result<Color, ApiError> {
+    authenticate(caller, headers, shared)?.ok_or_else(|| match caller.player() {
+        Some(account) => ApiError::Forbidden(format!(
+            "{} holds no seat of game {}",
+            account.username, shared.id
+        )),
+        None => ApiError::Unauthenticated(
+            "this needs a seat: send Authorization: Bearer TOKEN, or sign in".into(),
+        ),
     })
+}
+
+/// The session cookie for `value`, as a browser should keep it.
+pub fn session_cookie(value: String, https: bool) -> Cookie<'static> {
+    Cookie::build((COOKIE, value))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(https)
+        .path("/")
+        .max_age(cookie::time::Duration::days(SESSION_DAYS))
+        .build()
+}
+
+/// Who takes a seat: the caller's account when it plays, its guest session, or (a browser
+/// that has none) a new guest session, whose cookie goes with the answer.
+async fn holder(
+    app: &App,
+    caller: &Caller,
+    headers: &HeaderMap,
+) -> Result<(Holder, Option<Cookie<'static>>), ApiError> {
+    let key = Some(caller.key());
+    if let Some(account) = caller.player() {
+        let holder = Holder {
+            key,
+            account: Some((account.id, account.username.clone())),
+            guest: None,
+        };
+        return Ok((holder, None));
+    }
+    if caller.account.is_some() {
+        return Err(ApiError::Forbidden(
+            "a bot account plays through the API with a token that has the play scope".into(),
+        ));
+    }
+    if let Some(guest) = caller.guest() {
+        let holder = Holder {
+            key,
+            account: None,
+            guest: Some(guest.to_string()),
+        };
+        return Ok((holder, None));
+    }
+    // A browser (it says where it comes from) gets a guest session: its games can be claimed
+    // by the account it signs up or logs in with.
+    if headers.contains_key(header::ORIGIN) && bearer(headers).is_none() {
+        let agent = headers
+            .get(header::USER_AGENT)
+            .and_then(|a| a.to_str().ok())
+            .unwrap_or("");
+        let (cookie, hash) = app.accounts.guest(agent).await?;
+        let holder = Holder {
+            key,
+            account: None,
+            guest: Some(hash),
+        };
+        return Ok((holder, Some(session_cookie(cookie, caller.https))));
+    }
+    Ok((
+        Holder {
+            key,
+            account: None,
+            guest: None,
+        },
+        None,
+    ))
 }
 
 /// A seat taken: its id, colour, token and private page.
@@ -124,10 +207,12 @@ fn seated(id: &str, seat: Color, token: String) -> Seated {
 #[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = crate::wire::CreateRequest, content_type = "application/json"), responses((status = 201, description = "the game, and the creator's seat", body = crate::wire::Seated), crate::wire::Refusals))]
 pub async fn create(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
     JsonBytes(body): JsonBytes,
 ) -> Result<Response, ApiError> {
     let creation = request::creation(&body)?;
+    let (creator, cookie) = holder(&app, &caller, &headers).await?;
     let seat = creation.color.unwrap_or_else(|| {
         if os_u64() & 1 == 0 {
             Color::White
@@ -142,7 +227,7 @@ pub async fn create(
         seat,
         opponent: creation.opponent,
         private: creation.private,
-        client: Some(peer.ip()),
+        creator,
     };
     let created = app.create(new).await?;
     let id = &created.shared.id;
@@ -151,7 +236,9 @@ pub async fn create(
         body.invite_url = Some(format!("/game/{id}#invite={invite}"));
         body.invite = Some(invite);
     }
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    let jar = axum_extra::extract::CookieJar::new();
+    let jar = cookie.map_or(jar.clone(), |c| jar.add(c));
+    Ok((StatusCode::CREATED, jar, Json(body)).into_response())
 }
 
 #[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::wire::Lobby), crate::wire::Refusals))]
@@ -166,16 +253,18 @@ pub async fn lobby(State(app): State<App>) -> Json<Lobby> {
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Seated>, ApiError> {
+) -> Result<Response, ApiError> {
     let invite = request::join(&body, is_json(&headers))?;
     let shared = app.get(&id).await?;
-    app.reserve(Some(peer.ip()))?;
+    let (holder, cookie) = holder(&app, &caller, &headers).await?;
+    let key = holder.key.clone();
+    app.reserve(key.as_deref())?;
     let result = shared
         .ask(|reply| Command::Join {
-            client: Some(peer.ip()),
+            holder,
             invite,
             reply,
         })
@@ -184,21 +273,24 @@ pub async fn join(
     let (seat, token) = match result {
         Ok(joined) => joined,
         Err(e) => {
-            app.release(&[Some(peer.ip())]);
+            app.release(&[key]);
             return Err(e);
         }
     };
-    Ok(Json(seated(&shared.id, seat, token)))
+    let jar = axum_extra::extract::CookieJar::new();
+    let jar = cookie.map_or(jar.clone(), |c| jar.add(c));
+    Ok((jar, Json(seated(&shared.id, seat, token))).into_response())
 }
 
 #[utoipa::path(get, path = "/api/games/{id}/view", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the seat's (or the public) view now", body = crate::wire::Message), crate::wire::Refusals))]
 pub async fn view(
     State(app): State<App>,
     Path(id): Path<String>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
 ) -> Result<Json<FeedMessage>, ApiError> {
     let shared = app.get(&id).await?;
-    let seat = authenticate(&headers, &shared)?.map_or(Seat::Spectator, Seat::from);
+    let seat = authenticate(&caller, &headers, &shared)?.map_or(Seat::Spectator, Seat::from);
     Ok(Json(
         shared.ask(|reply| Command::View { seat, reply }).await?,
     ))
@@ -217,12 +309,13 @@ pub async fn record(
 pub async fn action(
     State(app): State<App>,
     Path(id): Path<String>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
     JsonBytes(body): JsonBytes,
 ) -> Result<Json<Answer>, ApiError> {
     let command = request::action(&body)?;
     let shared = app.get(&id).await?;
-    let seat = require_seat(&headers, &shared)?;
+    let seat = require_seat(&caller, &headers, &shared)?;
     shared.command(seat, command).await.map(Json)
 }
 
@@ -233,10 +326,11 @@ macro_rules! seat_route {
         pub async fn $name(
             State(app): State<App>,
             Path(id): Path<String>,
+            Extension(caller): Extension<Caller>,
             headers: HeaderMap,
         ) -> Result<Json<Answer>, ApiError> {
             let shared = app.get(&id).await?;
-            let seat = require_seat(&headers, &shared)?;
+            let seat = require_seat(&caller, &headers, &shared)?;
             shared.command(seat, $command).await.map(Json)
         }
     };
@@ -301,14 +395,14 @@ pub async fn stream(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let shared = app.get(&id).await?;
-    let seat = authenticate(&headers, &shared)?;
+    let seat = authenticate(&caller, &headers, &shared)?;
     let since = parse_since(&query)?;
     let feed = feed_of(seat);
-    let slot = app.open_stream(peer.ip())?;
+    let slot = app.open_stream(caller.key())?;
     let state = StreamState {
         _slot: slot,
         reader: shared.feeds[feed].reader(since),
@@ -341,15 +435,23 @@ pub async fn stream(
 pub async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    // A page of another site may not open a socket in a player's name.
+    if !same_site(&headers) {
+        return Err(ApiError::Forbidden(
+            "a socket from another site's page is refused".into(),
+        ));
+    }
     let shared = app.get(&id).await?;
-    let slot = app.open_stream(peer.ip())?;
+    let slot = app.open_stream(caller.key())?;
+    let held = seat_of_caller(&caller, &shared);
     Ok(upgrade
         .max_message_size(app.config.body_limit)
         .on_upgrade(move |socket| async move {
-            ws_session(app, shared, socket).await;
+            ws_session(app, shared, held, socket).await;
             drop(slot);
         }))
 }
@@ -370,7 +472,10 @@ fn ws_error(e: &ApiError) -> Message {
     })
 }
 
-async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
+/// A socket: its first message names the seat (a seat's token; without one, the seat the
+/// caller's account or guest session holds, else a spectator's), then it streams that seat's
+/// messages and takes its actions.
+async fn ws_session(app: App, shared: Arc<Shared>, held: Option<Color>, mut socket: WebSocket) {
     let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => request::ws_hello(&text),
         _ => Err(ApiError::bad(
@@ -380,7 +485,7 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
     let hello = hello.and_then(|h| {
         let seat = match h.token.as_deref() {
             Some(token) => Some(seat_of_token(token, &shared)?),
-            None => None,
+            None => held,
         };
         Ok((seat, h.since))
     });

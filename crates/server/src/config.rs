@@ -1,5 +1,6 @@
 //! The server's limits and timings.
 
+use ipnet::IpNet;
 use std::time::Duration;
 
 /// The server's limits and timings.
@@ -11,7 +12,8 @@ pub struct Config {
     pub grace: Duration,
     /// A server bot's time for one action.
     pub bot_time: Duration,
-    /// Live games one client (IP address) may have at once.
+    /// Live games one client (an account, a guest's session, else an address) may have at
+    /// once.
     pub max_live_per_client: usize,
     /// Streams and sockets one client may hold open at once.
     pub max_streams_per_client: usize,
@@ -28,6 +30,8 @@ pub struct Config {
     /// A finished game leaves memory after this long without a request (it is loaded again
     /// from the database when asked for).
     pub evict_after: Duration,
+    /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trust-proxy`).
+    pub trusted_proxies: Vec<IpNet>,
 }
 
 impl Default for Config {
@@ -45,6 +49,7 @@ impl Default for Config {
             body_limit: 4096,
             drain: Duration::from_secs(3),
             evict_after: Duration::from_secs(600),
+            trusted_proxies: Vec::new(),
         }
     }
 }

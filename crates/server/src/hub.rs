@@ -1,18 +1,18 @@
 //! The registry of games: creates rooms, finds them (loading finished games from the database
 //! on demand), and counts each client's live games and open streams.
 
+use crate::accounts::Accounts;
 use crate::bot::{find, Bot};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::replay::ReplayCache;
-use crate::room::{index, new_arbiter, new_seed, now_ms, Host, Room, Shared};
+use crate::room::{index, new_arbiter, new_seed, now_ms, Command, Holder, Host, Room, Shared};
 use crate::secret::{new_game_id, new_token};
 use crate::store::{GameRow, Store, StoreError, Write};
 use crate::wire::{LobbyGame, Status};
 use bluffchess_rules::board::Color;
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::watch;
 
@@ -27,7 +27,8 @@ pub struct NewGame {
     pub opponent: String,
     /// Never listed in the lobby; an open seat is taken only with the invitation.
     pub private: bool,
-    pub client: Option<IpAddr>,
+    /// Who creates it.
+    pub creator: Holder,
 }
 
 /// A new game's creator: its seat's token, and the invitation to a private game's open seat.
@@ -42,13 +43,14 @@ pub struct Hub {
     me: Weak<Hub>,
     pub store: Store,
     pub config: Config,
+    pub accounts: Accounts,
     pub bots: HashMap<String, Arc<dyn Bot>>,
     pub shutdown: watch::Receiver<bool>,
     /// The replays of finished games asked for last.
     pub replays: ReplayCache,
     games: Mutex<HashMap<String, Arc<Shared>>>,
-    live_by_client: Mutex<HashMap<IpAddr, usize>>,
-    streams_by_client: Mutex<HashMap<IpAddr, usize>>,
+    live_by_client: Mutex<HashMap<String, usize>>,
+    streams_by_client: Mutex<HashMap<String, usize>>,
     loading: tokio::sync::Mutex<()>,
 }
 
@@ -73,7 +75,7 @@ impl Host for Hub {
         self.games.lock().expect("games lock").remove(id);
     }
 
-    fn release(&self, clients: &[Option<IpAddr>]) {
+    fn release(&self, clients: &[Option<String>]) {
         let mut counts = self.live_by_client.lock().expect("client lock");
         for client in clients.iter().flatten() {
             if let Some(count) = counts.get_mut(client) {
@@ -88,7 +90,7 @@ impl Host for Hub {
     fn rematch(
         &self,
         old: GameRow,
-        clients: [Option<IpAddr>; 2],
+        clients: [Option<String>; 2],
     ) -> BoxFuture<'_, Result<String, ApiError>> {
         Box::pin(async move { self.create_rematch(&old, clients).await })
     }
@@ -104,6 +106,7 @@ impl Hub {
     ) -> Arc<Hub> {
         Arc::new_cyclic(|me| Hub {
             me: me.clone(),
+            accounts: Accounts::new(store.clone()),
             store,
             config,
             bots,
@@ -156,7 +159,8 @@ impl Hub {
             .await
             .map_err(unavailable)?
             .ok_or_else(|| ApiError::no_game(id))?;
-        let (room, rx) = Room::restore(self.host(), row, rematch, &log)?;
+        let names = self.names(&row.accounts).await?;
+        let (room, rx) = Room::restore(self.host(), row, names, rematch, &log)?;
         let shared = room.shared();
         self.games
             .lock()
@@ -166,11 +170,22 @@ impl Hub {
         Ok(shared)
     }
 
-    /// Counts a live game for `client`, or refuses past the limit.
-    pub fn reserve(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+    /// The names of the accounts that hold a game's seats.
+    async fn names(&self, accounts: &[Option<i64>; 2]) -> Result<[Option<String>; 2], ApiError> {
+        let mut names = [None, None];
+        for (name, id) in names.iter_mut().zip(accounts) {
+            if let Some(id) = id {
+                *name = self.accounts.name_of(*id).await?.map(|a| a.username);
+            }
+        }
+        Ok(names)
+    }
+
+    /// Counts a live game for `client` (a limits' key), or refuses past the limit.
+    pub fn reserve(&self, client: Option<&str>) -> Result<(), ApiError> {
         let Some(client) = client else { return Ok(()) };
         let mut counts = self.live_by_client.lock().expect("client lock");
-        let count = counts.entry(client).or_default();
+        let count = counts.entry(client.to_string()).or_default();
         if *count >= self.config.max_live_per_client {
             return Err(ApiError::TooMany(format!(
                 "too many live games: each client may have {} at once",
@@ -182,15 +197,15 @@ impl Hub {
     }
 
     /// Uncounts the live games of these clients.
-    pub fn release(&self, clients: &[Option<IpAddr>]) {
+    pub fn release(&self, clients: &[Option<String>]) {
         Host::release(self, clients);
     }
 
-    /// Counts an open stream or socket of `client` until the slot is dropped, or refuses past
-    /// the limit.
-    pub fn open_stream(self: &Arc<Self>, client: IpAddr) -> Result<StreamSlot, ApiError> {
+    /// Counts an open stream or socket of `client` (a limits' key) until the slot is dropped,
+    /// or refuses past the limit.
+    pub fn open_stream(self: &Arc<Self>, client: String) -> Result<StreamSlot, ApiError> {
         let mut counts = self.streams_by_client.lock().expect("client lock");
-        let count = counts.entry(client).or_default();
+        let count = counts.entry(client.clone()).or_default();
         if *count >= self.config.max_streams_per_client {
             return Err(ApiError::TooMany(format!(
                 "too many open streams and sockets: each client may have {} at once",
@@ -217,8 +232,16 @@ impl Hub {
         let invite = (new.private && bot.is_none()).then(new_token);
         let mut players = [String::new(), String::new()];
         let mut tokens = [None, None];
-        players[index(new.seat)] = "player".into();
-        tokens[index(new.seat)] = Some(hex::encode(hash));
+        let mut accounts = [None, None];
+        let mut guests = [None, None];
+        let mut names = [None, None];
+        let creator = new.creator;
+        let i = index(new.seat);
+        players[i] = "player".into();
+        tokens[i] = Some(hex::encode(hash));
+        accounts[i] = creator.account.as_ref().map(|(id, _)| *id);
+        names[i] = creator.account.map(|(_, name)| name);
+        guests[i] = creator.guest;
         players[index(!new.seat)] = new.opponent.clone();
         let row = GameRow {
             id: new_game_id(),
@@ -238,17 +261,20 @@ impl Hub {
             created_ms: now_ms(),
             private: new.private,
             invite: invite.as_ref().map(|(_, hash)| hex::encode(hash)),
+            accounts,
+            guests,
         };
         // Refuse bad variants and options before anything is stored.
         new_arbiter(&row)?;
-        self.reserve(new.client)?;
-        let shared = match self
-            .start(row, |room| room.set_client(new.seat, new.client))
-            .await
-        {
+        let key = creator.key;
+        self.reserve(key.as_deref())?;
+        let started = self
+            .start(row, names, |room| room.set_client(new.seat, key.clone()))
+            .await;
+        let shared = match started {
             Ok(shared) => shared,
             Err(e) => {
-                self.release(&[new.client]);
+                self.release(&[key]);
                 return Err(e);
             }
         };
@@ -264,10 +290,10 @@ impl Hub {
     pub async fn create_rematch(
         &self,
         old: &GameRow,
-        clients: [Option<IpAddr>; 2],
+        clients: [Option<String>; 2],
     ) -> Result<String, ApiError> {
-        self.reserve(clients[0])?;
-        if let Err(e) = self.reserve(clients[1]) {
+        self.reserve(clients[0].as_deref())?;
+        if let Err(e) = self.reserve(clients[1].as_deref()) {
             self.release(&clients[..1]);
             return Err(e);
         }
@@ -285,12 +311,15 @@ impl Hub {
             created_ms: now_ms(),
             private: old.private,
             invite: None,
+            accounts: [old.accounts[1], old.accounts[0]],
+            guests: [old.guests[1].clone(), old.guests[0].clone()],
         };
         let id = row.id.clone();
+        let names = self.names(&row.accounts).await?;
         let started = self
-            .start(row, |room| {
-                room.set_client(Color::White, clients[1]);
-                room.set_client(Color::Black, clients[0]);
+            .start(row, names, |room| {
+                room.set_client(Color::White, clients[1].clone());
+                room.set_client(Color::Black, clients[0].clone());
             })
             .await;
         if let Err(e) = started {
@@ -303,14 +332,15 @@ impl Hub {
     async fn start(
         &self,
         row: GameRow,
+        names: [Option<String>; 2],
         prepare: impl FnOnce(&mut Room),
     ) -> Result<Arc<Shared>, ApiError> {
         self.store
-            .write(vec![Write::Game(row.clone())])
+            .write(vec![Write::Game(Box::new(row.clone()))])
             .await
             .map_err(unavailable)?;
         let id = row.id.clone();
-        let (mut room, rx) = Room::restore(self.host(), row, None, &[])?;
+        let (mut room, rx) = Room::restore(self.host(), row, names, None, &[])?;
         prepare(&mut room);
         debug_assert!(matches!(room.status(), Status::Open | Status::Live));
         let shared = room.shared();
@@ -353,13 +383,36 @@ impl Hub {
     }
 }
 
+impl Hub {
+    /// After a guest's session became `account`'s: the seats the guest held in the games in
+    /// memory are the account's now (the database's were changed by the claim).
+    pub async fn claimed(&self, guest: &str, account: i64, name: &str) {
+        let games: Vec<Arc<Shared>> = self
+            .games
+            .lock()
+            .expect("games lock")
+            .values()
+            .filter(|g| g.seat_of_guest(guest).is_some())
+            .cloned()
+            .collect();
+        for shared in games {
+            if let Some(seat) = shared.seat_of_guest(guest) {
+                shared.guests.write().expect("seat lock")[index(seat)] = None;
+                shared.accounts.write().expect("seat lock")[index(seat)] = Some(account);
+            }
+            let name = name.to_string();
+            let _ = shared.tx.send(Command::Claimed { account, name }).await;
+        }
+    }
+}
+
 /// The database could not answer: 503.
 fn unavailable(e: StoreError) -> ApiError {
     ApiError::unavailable(e.to_string())
 }
 
 /// An open stream or socket, counted against its client while it lives.
-pub struct StreamSlot(Arc<Hub>, IpAddr);
+pub struct StreamSlot(Arc<Hub>, String);
 
 impl Drop for StreamSlot {
     fn drop(&mut self) {

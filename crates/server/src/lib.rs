@@ -2,11 +2,14 @@
 //! each seat seeing only its own view; spectators; server bots; clocks; and a SQLite or Postgres
 //! log that keeps every acknowledged action. See `docs/api.md`.
 
+pub mod account_api;
+pub mod accounts;
 pub mod api;
 pub mod bot;
 pub mod config;
 pub mod error;
 pub mod hub;
+pub mod identify;
 pub mod openapi;
 pub mod replay;
 pub mod request;
@@ -46,6 +49,9 @@ pub enum ServeError {
         /// The operating system's reason.
         reason: std::io::Error,
     },
+    /// A `--trust-proxy` that is neither an address nor a CIDR block.
+    #[error("--trust-proxy {0:?} is neither an IP address nor a CIDR block (10.0.0.0/8)")]
+    Proxy(String),
     /// The runtime could not be started.
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
@@ -123,7 +129,15 @@ impl Server {
 }
 
 /// `bluffchess serve`: serves until Ctrl-C or SIGTERM.
-pub fn main(addr: &str, database: Option<&str>) -> Result<(), ServeError> {
+pub fn main(addr: &str, database: Option<&str>, trust_proxy: &[String]) -> Result<(), ServeError> {
+    let mut config = Config::default();
+    for proxy in trust_proxy {
+        let net = proxy
+            .parse::<ipnet::IpNet>()
+            .or_else(|_| proxy.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+            .map_err(|_| ServeError::Proxy(proxy.clone()))?;
+        config.trusted_proxies.push(net);
+    }
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .with_env_filter(
@@ -135,7 +149,6 @@ pub fn main(addr: &str, database: Option<&str>) -> Result<(), ServeError> {
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
-    let config = Config::default();
     let drain = config.drain;
     let served = runtime.block_on(async {
         let database = database.unwrap_or("sqlite:bluffchess.db");

@@ -3,9 +3,11 @@
 //! router serves, and `.ci/schemathesis` checks the server answers as it says.
 
 use crate::wire::{
-    ActionRequest, Answer, BySeat, ClockRequest, ClockState, ClockTerms, CreateRequest, Done,
-    GameRecord, JoinRequest, Lobby, LobbyGame, Message, MessageKind, Refusal, Refusals,
-    RematchAnswer, RematchState, Replay, Seated, SeedCommitment, Status, Variants,
+    AccountGame, ActionRequest, Answer, BySeat, ClockRequest, ClockState, ClockTerms,
+    CreateRequest, Credentials, Done, GameRecord, JoinRequest, Lobby, LobbyGame, Message,
+    MessageKind, PasswordChange, Rating, Refusal, Refusals, RematchAnswer, RematchState, Replay,
+    Seated, SeedCommitment, SessionInfo, SignedIn, Status, TokenCreated, TokenInfo, TokenRequest,
+    User, Variants,
 };
 use axum::Json;
 use serde_json::Value;
@@ -44,6 +46,19 @@ use utoipa::OpenApi;
         crate::web::rules,
         crate::web::variants,
         crate::web::replay,
+        crate::account_api::signup,
+        crate::account_api::login,
+        crate::account_api::logout,
+        crate::account_api::account,
+        crate::account_api::password,
+        crate::account_api::sessions,
+        crate::account_api::end_session,
+        crate::account_api::create_token,
+        crate::account_api::tokens,
+        crate::account_api::revoke_token,
+        crate::account_api::games,
+        crate::account_api::upgrade,
+        crate::account_api::user,
     ),
     components(schemas(
         CreateRequest,
@@ -68,7 +83,17 @@ use utoipa::OpenApi;
         Status,
         GameRecord,
         Replay,
-        Variants
+        Variants,
+        Credentials,
+        PasswordChange,
+        TokenRequest,
+        SignedIn,
+        Rating,
+        User,
+        TokenCreated,
+        TokenInfo,
+        SessionInfo,
+        AccountGame
 ))
 )]
 pub struct ApiDoc;

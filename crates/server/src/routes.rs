@@ -4,7 +4,8 @@
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::{api, openapi, web};
+use crate::identify::{identify, CallerKey};
+use crate::{account_api, api, openapi, web};
 use axum::body::to_bytes;
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, Method, StatusCode};
@@ -40,6 +41,10 @@ impl Routes {
         self.on(Method::POST, path, handler)
     }
 
+    fn delete<H: Handler<T, Arc<Hub>>, T: 'static>(self, path: &'static str, handler: H) -> Routes {
+        self.on(Method::DELETE, path, handler)
+    }
+
     fn on<H: Handler<T, Arc<Hub>>, T: 'static>(
         mut self,
         method: Method,
@@ -58,9 +63,10 @@ impl Routes {
         self
     }
 
-    /// Limits the requests of each client (IP address) to `burst` at once, then one per `period`.
+    /// Limits the requests of each client (its account, a guest's session, else its address) to
+    /// `burst` at once, then one per `period`.
     fn limited(mut self, burst: u32, period: Duration, methods: Option<Vec<Method>>) -> Routes {
-        let mut builder = GovernorConfigBuilder::default();
+        let mut builder = GovernorConfigBuilder::default().key_extractor(CallerKey);
         builder
             .period(period.max(Duration::from_nanos(1)))
             .burst_size(burst.max(1));
@@ -97,6 +103,25 @@ fn routes(config: &Config) -> Routes {
     let replays = Routes::new()
         .get("/api/games/{id}/replay", web::replay)
         .limited(config.create_burst, config.create_period, None);
+    // Signing up and logging in hash a password: limited like creating games (failed log-ins
+    // are limited besides, per account and per address).
+    let sign_in = Routes::new()
+        .post("/api/account/signup", account_api::signup)
+        .post("/api/account/login", account_api::login)
+        .limited(config.create_burst, config.create_period, None);
+    let accounts = Routes::new()
+        .post("/api/account/logout", account_api::logout)
+        .get("/api/account", account_api::account)
+        .post("/api/account/password", account_api::password)
+        .get("/api/account/sessions", account_api::sessions)
+        .delete("/api/account/sessions/{id}", account_api::end_session)
+        .post("/api/account/tokens", account_api::create_token)
+        .get("/api/account/tokens", account_api::tokens)
+        .delete("/api/account/tokens/{id}", account_api::revoke_token)
+        .get("/api/account/games", account_api::games)
+        .post("/api/bot/account/upgrade", account_api::upgrade)
+        .get("/api/user/{name}", account_api::user)
+        .limited(config.action_burst, config.action_period, None);
     Routes::new()
         .get("/", web::shell)
         .get("/game/{id}", web::game_page)
@@ -114,6 +139,8 @@ fn routes(config: &Config) -> Routes {
         .merge(seat_actions)
         .merge(create)
         .merge(replays)
+        .merge(sign_in)
+        .merge(accounts)
 }
 
 /// The method and path of every route the router serves.
@@ -125,6 +152,8 @@ pub fn served_routes() -> Vec<(Method, &'static str)> {
 pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
     routes(config)
         .router
+        // Who calls, before the rate limits count the caller.
+        .layer(axum::middleware::from_fn_with_state(hub.clone(), identify))
         .fallback(|| async { ApiError::NotFound("no such route: see /docs/api.md".into()) })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed(

@@ -200,6 +200,9 @@ pub struct Message {
     pub game: String,
     /// The seat's legal actions when it is to act (spectators: none).
     pub legal: Vec<String>,
+    /// `view` and `end` only: the names of the accounts that hold the seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub names: Option<BySeat<Option<String>>>,
     /// How the game ended, if it has.
     #[schema(value_type = Option<Object>)]
     pub outcome: Option<Outcome>,
@@ -291,6 +294,8 @@ pub struct LobbyGame {
     pub created_ms: i64,
     /// The game id.
     pub id: String,
+    /// The names of the accounts that hold the seats.
+    pub names: BySeat<Option<String>>,
     /// The rules options.
     pub options: Options,
     /// Who plays: `player`, `open` or `bot:NAME`.
@@ -428,4 +433,126 @@ pub struct Variants {
     /// Each variant.
     #[schema(value_type = Vec<Object>)]
     pub variants: &'static [&'static VariantSpec],
+}
+
+/// The body of sign-up and log-in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// 2 to 20 letters, digits, `_` and `-`.
+    pub username: String,
+    /// At least 8 characters.
+    pub password: String,
+}
+
+/// The body of a password change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordChange {
+    /// The password now.
+    pub current: String,
+    /// The new one (at least 8 characters).
+    pub new: String,
+}
+
+/// The body of a new API token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    /// `["play"]` or `["play", "bot"]`.
+    pub scopes: Vec<String>,
+}
+
+/// An account signed in: sign-up's and log-in's answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignedIn {
+    /// The account's name.
+    pub username: String,
+}
+
+/// A rating in one variant (Glicko-2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rating {
+    /// Rated games played.
+    pub games: i64,
+    /// Whether it is provisional (deviation above 110): shown with a `?`.
+    pub provisional: bool,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub rd: f64,
+    /// Its volatility.
+    pub volatility: f64,
+}
+
+/// An account as anyone may see it: `GET /api/user/{name}`, and (its owner) `GET /api/account`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct User {
+    /// A bot account.
+    pub bot: bool,
+    /// Its rating in each variant it has played rated games of.
+    pub ratings: std::collections::BTreeMap<String, Rating>,
+    /// Its name.
+    pub username: String,
+}
+
+/// A personal API token just made: shown this once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenCreated {
+    /// Its public id (to revoke it).
+    pub id: String,
+    /// The token: send it as `Authorization: Bearer TOKEN`. Only its hash is kept.
+    pub token: String,
+}
+
+/// A personal API token, as its account's list shows it (never the token).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenInfo {
+    /// When it was made, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// Its public id.
+    pub id: String,
+    /// `play`, and `bot` if it has it.
+    pub scopes: Vec<String>,
+    /// When it was last used (to the nearest few minutes), if ever.
+    pub used_ms: Option<i64>,
+}
+
+/// A session of an account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SessionInfo {
+    /// The browser's description of itself.
+    pub agent: String,
+    /// When it started.
+    pub created_ms: i64,
+    /// Whether it is the session of this request.
+    pub current: bool,
+    /// Its public id (to end it).
+    pub id: String,
+    /// When it was last used (to the nearest few minutes).
+    pub seen_ms: i64,
+}
+
+/// A game of an account, for its list of games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AccountGame {
+    /// The account's colour.
+    pub color: String,
+    /// When it was made, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// The game id.
+    pub id: String,
+    /// The opponent: an account's name, `bot:NAME`, `player` (a guest) or `open`.
+    pub opponent: String,
+    /// Where it is.
+    pub status: Status,
+    /// The variant id.
+    pub variant: String,
 }

@@ -64,6 +64,8 @@ fn game(id: &str, status: &str, created_ms: i64) -> GameRow {
         created_ms,
         private: true,
         invite: Some("cd".repeat(32)),
+        accounts: [Some(7), None],
+        guests: [None, Some("ef".repeat(32))],
     }
 }
 
@@ -110,9 +112,9 @@ async fn every_write_reads_back_exactly(url: String) {
     over.rematch_of = Some("g-1".into());
     store
         .write(vec![
-            Write::Game(game("g1", "open", 10)),
-            Write::Game(over.clone()),
-            Write::Game(game("g2", "live", 1)),
+            Write::Game(Box::new(game("g1", "open", 10))),
+            Write::Game(Box::new(over.clone())),
+            Write::Game(Box::new(game("g2", "live", 1))),
         ])
         .await
         .unwrap();
@@ -130,6 +132,8 @@ async fn every_write_reads_back_exactly(url: String) {
                 game: "g1".into(),
                 seat: 1,
                 token: "cd".repeat(32),
+                account: Some(9),
+                guest: None,
             },
             Write::Entry {
                 game: "g0".into(),
@@ -152,6 +156,8 @@ async fn every_write_reads_back_exactly(url: String) {
     let mut joined = game("g1", "live", 10);
     joined.players[1] = "player".into();
     joined.tokens[1] = Some("cd".repeat(32));
+    joined.accounts[1] = Some(9);
+    joined.guests[1] = None;
     assert_eq!(format!("{row:?}"), format!("{joined:?}"));
     assert_eq!(rematch, None);
     assert_eq!(log, (0..5).map(entry).collect::<Vec<_>>());
@@ -170,7 +176,7 @@ async fn every_write_reads_back_exactly(url: String) {
 async fn a_refused_write_fails_alone_and_nothing_is_doubled(url: String) {
     let store = Store::open(&url).await.unwrap();
     store
-        .write(vec![Write::Game(game("g", "live", 1))])
+        .write(vec![Write::Game(Box::new(game("g", "live", 1)))])
         .await
         .unwrap();
     store.write(vec![append("g", 0)]).await.unwrap();
@@ -208,7 +214,9 @@ async fn a_refused_write_fails_alone_and_nothing_is_doubled(url: String) {
 async fn concurrent_writers_are_each_acknowledged_once(url: String) {
     let store = Store::open(&url).await.unwrap();
     let games: Vec<String> = (0..20).map(|g| format!("game-{g}")).collect();
-    let rows = games.iter().map(|id| Write::Game(game(id, "live", 0)));
+    let rows = games
+        .iter()
+        .map(|id| Write::Game(Box::new(game(id, "live", 0))));
     store.write(rows.collect()).await.unwrap();
     let mut tasks = Vec::new();
     for id in &games {
@@ -234,7 +242,7 @@ async fn reopening_keeps_everything_and_migrates_nothing_twice(url: String) {
     let store = Store::open(&url).await.unwrap();
     store
         .write(vec![
-            Write::Game(game("kept", "open", 3)),
+            Write::Game(Box::new(game("kept", "open", 3))),
             append("kept", 0),
         ])
         .await

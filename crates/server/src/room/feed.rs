@@ -8,7 +8,7 @@
 //! and `end` once the game is over.
 
 use super::seat::SEATS;
-use crate::wire::{ClockState, Message, MessageKind, SeedCommitment, Status};
+use crate::wire::{BySeat, ClockState, Message, MessageKind, SeedCommitment, Status};
 use bluffchess_rules::any::{AnyGame, AnyView};
 use bluffchess_rules::game::{Actor, EventKind, Outcome, Seat};
 use std::collections::VecDeque;
@@ -121,6 +121,8 @@ pub struct Moment<'a> {
     pub outcome: Option<Outcome>,
     /// The clocks now.
     pub clock: Option<ClockState>,
+    /// The names of the accounts that hold the seats.
+    pub names: &'a [Option<String>; 2],
     /// The server's time now.
     pub t: i64,
 }
@@ -146,6 +148,7 @@ impl Moment<'_> {
             events: None,
             game: self.id.to_string(),
             legal: legal.as_ref().map_or_else(Vec::new, |l| l.actions.clone()),
+            names: None,
             outcome: self.outcome,
             record: None,
             rematch: None,
@@ -175,6 +178,10 @@ impl Moment<'_> {
         };
         let mut message = self.message(kind, seq, legal);
         message.view = serde_json::to_value(view).expect("views serialise");
+        message.names = Some(BySeat {
+            black: self.names[1].clone(),
+            white: self.names[0].clone(),
+        });
         // Chance and random setups are fixed before they are used: the record opens this.
         message.seed = Some(SeedCommitment {
             commitment: self.game.seed_commitment(),
@@ -357,6 +364,7 @@ mod tests {
                         status,
                         outcome: game.outcome(),
                         clock: None,
+                        names: &[None, None],
                         t: step,
                     };
                     let before = feeds

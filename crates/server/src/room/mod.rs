@@ -17,7 +17,7 @@ mod table;
 
 pub use clock::now_ms;
 pub use feed::{line, Feed, FeedReader, LegalActions};
-pub use seat::{feed_of, index, SEATS};
+pub use seat::{feed_of, index, Holder, SEATS};
 pub use shared::{Command, Connected, Presence, SeatCommand, Shared};
 pub use table::new_arbiter;
 
@@ -35,7 +35,6 @@ use bots::{BotAnswer, Thinking};
 use feed::Sent;
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
-use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
@@ -56,14 +55,14 @@ pub trait Host: Send + Sync + 'static {
     fn shutdown(&self) -> watch::Receiver<bool>;
     /// The room's finished game leaves memory (the database keeps it).
     fn evict(&self, id: &str);
-    /// These clients' live game is over.
-    fn release(&self, clients: &[Option<IpAddr>]);
-    /// Creates the rematch of a finished game for its White's and Black's clients; answers its
-    /// id.
+    /// These clients' live game is over (each a limits' key).
+    fn release(&self, clients: &[Option<String>]);
+    /// Creates the rematch of a finished game for its White's and Black's clients (each a
+    /// limits' key); answers its id.
     fn rematch(
         &self,
         old: GameRow,
-        clients: [Option<IpAddr>; 2],
+        clients: [Option<String>; 2],
     ) -> BoxFuture<'_, Result<String, ApiError>>;
 }
 
@@ -78,9 +77,9 @@ pub struct Room {
     sent: [Sent; 3],
     rematch_asks: [bool; 2],
     rematch: Option<String>,
-    /// The clients whose live games this one counts against while it is live; a rematch counts
-    /// against them again.
-    clients: [Option<IpAddr>; 2],
+    /// The clients (limits' keys) whose live games this one counts against while it is live; a
+    /// rematch counts against them again.
+    clients: [Option<String>; 2],
     bots: Thinking,
     /// When a flag fall that could not be stored is tried again (never in a tight loop).
     flag_retry_at: i64,
@@ -92,10 +91,11 @@ impl Room {
     pub fn restore(
         host: Arc<dyn Host>,
         row: GameRow,
+        names: [Option<String>; 2],
         rematch: Option<String>,
         log: &[Entry],
     ) -> Result<(Room, mpsc::Receiver<Command>), ApiError> {
-        let table = Table::new(row, log)?;
+        let table = Table::new(row, names, log)?;
         let row = &table.row;
         let tokens = [0, 1].map(|i| {
             row.tokens[i].as_deref().and_then(|h| {
@@ -112,6 +112,8 @@ impl Room {
             presence: Default::default(),
             public: Mutex::new(None),
             private: row.private,
+            accounts: RwLock::new(row.accounts),
+            guests: RwLock::new(row.guests.clone()),
         });
         for p in &shared.presence {
             p.seen();
@@ -123,7 +125,7 @@ impl Room {
             sent: Default::default(),
             rematch_asks: [false; 2],
             rematch,
-            clients: [None; 2],
+            clients: Default::default(),
             bots: Thinking::new(),
             flag_retry_at: 0,
         };
@@ -168,7 +170,7 @@ impl Room {
     }
 
     /// Counts `seat`'s client towards its live games.
-    pub fn set_client(&mut self, seat: Color, client: Option<IpAddr>) {
+    pub fn set_client(&mut self, seat: Color, client: Option<String>) {
         self.clients[index(seat)] = client;
     }
 
@@ -321,12 +323,18 @@ impl Room {
                 let _ = reply.send(result);
             }
             Command::Join {
-                client,
+                holder,
                 invite,
                 reply,
             } => {
-                let result = self.join(client, invite).await;
+                let result = self.join(holder, invite).await;
                 let _ = reply.send(result);
+            }
+            Command::Claimed { account, name } => {
+                if let Some(seat) = self.shared.seat_of_account(account) {
+                    self.table.names[index(seat)] = Some(name);
+                    self.update_public();
+                }
             }
             Command::View { seat, reply } => {
                 let _ = reply.send(self.view_message(seat));
@@ -479,8 +487,10 @@ impl Room {
                 seat: None,
             });
         }
-        let row = self.table.row.clone();
-        let id = self.host.rematch(row, self.clients).await?;
+        let mut row = self.table.row.clone();
+        row.accounts = *self.shared.accounts.read().expect("seat lock");
+        row.guests = self.shared.guests.read().expect("seat lock").clone();
+        let id = self.host.rematch(row, self.clients.clone()).await?;
         let write = Write::Rematch {
             game: self.table.row.id.clone(),
             rematch: id.clone(),
@@ -496,7 +506,7 @@ impl Room {
 
     async fn join(
         &mut self,
-        client: Option<IpAddr>,
+        holder: Holder,
         invite: Option<String>,
     ) -> Result<(Color, String), ApiError> {
         if self.table.status != Status::Open {
@@ -524,17 +534,31 @@ impl Room {
             Color::Black
         };
         let (token, hash) = new_token();
+        let own = |(id, _): &(i64, String)| self.shared.seat_of_account(*id).is_some();
+        if holder.account.as_ref().is_some_and(own) {
+            return Err(ApiError::conflict(
+                "own-game",
+                "this account holds the other seat: a player cannot play itself",
+            ));
+        }
         let extra = Write::Join {
             game: self.table.row.id.clone(),
             seat: index(seat),
             token: hex::encode(hash),
+            account: holder.account.as_ref().map(|(id, _)| *id),
+            guest: holder.guest.clone(),
         };
         self.commit_with(Entry::now(Logged::Join { seat }, now_ms()), vec![extra])
             .await?;
         self.shared.tokens.write().expect("token lock")[index(seat)] = Some(hash);
         self.table.row.tokens[index(seat)] = Some(hex::encode(hash));
         self.shared.presence[index(seat)].seen();
-        self.clients[index(seat)] = client;
+        self.shared.accounts.write().expect("seat lock")[index(seat)] =
+            holder.account.as_ref().map(|(id, _)| *id);
+        self.shared.guests.write().expect("seat lock")[index(seat)] = holder.guest;
+        self.table.names[index(seat)] = holder.account.map(|(_, name)| name);
+        self.update_public();
+        self.clients[index(seat)] = holder.key;
         Ok((seat, token))
     }
 

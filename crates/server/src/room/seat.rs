@@ -18,3 +18,15 @@ pub fn index(color: Color) -> usize {
 pub fn feed_of(seat: Option<Color>) -> usize {
     seat.map_or(2, index)
 }
+
+/// Who takes a seat: the key its live games count under, and its account (with its name) or
+/// guest session.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Holder {
+    /// The limits' key (an account, a guest's session, an address); none for a server bot.
+    pub key: Option<String>,
+    /// The account that holds the seat, and its name.
+    pub account: Option<(i64, String)>,
+    /// The guest session that holds it (SHA-256, hex).
+    pub guest: Option<String>,
+}

@@ -3,13 +3,12 @@
 
 use super::clock::now_ms;
 use super::feed::Feed;
-use super::seat::index;
+use super::seat::{index, Holder};
 use crate::error::ApiError;
 use crate::wire::{Answer, LobbyGame};
 use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Seat;
-use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use tokio::sync::{mpsc, oneshot};
@@ -69,6 +68,10 @@ pub struct Shared {
     pub public: Mutex<Option<LobbyGame>>,
     /// Never listed in the lobby.
     pub private: bool,
+    /// The account that holds each seat, if one does.
+    pub accounts: RwLock<[Option<i64>; 2]>,
+    /// The guest session that holds each seat, if one does (SHA-256, hex).
+    pub guests: RwLock<[Option<String>; 2]>,
 }
 
 /// What a seat may ask of its game.
@@ -114,10 +117,13 @@ pub enum Command {
     /// Takes the open seat (a private game's with its invitation): answers the seat and its
     /// token.
     Join {
-        client: Option<IpAddr>,
+        holder: Holder,
         invite: Option<String>,
         reply: oneshot::Sender<Result<(Color, String), ApiError>>,
     },
+    /// The seats a guest session held are `account`'s now (in [`Shared`] already): its name
+    /// is shown.
+    Claimed { account: i64, name: String },
     /// The seat's whole view now, as a `view` message.
     View {
         seat: Seat,
@@ -130,6 +136,20 @@ pub enum Command {
 }
 
 impl Shared {
+    /// The seat `account` holds, if any.
+    pub fn seat_of_account(&self, account: i64) -> Option<Color> {
+        let accounts = self.accounts.read().expect("seat lock");
+        let i = accounts.iter().position(|a| *a == Some(account))?;
+        Some([Color::White, Color::Black][i])
+    }
+
+    /// The seat the guest session `hash` holds, if any.
+    pub fn seat_of_guest(&self, hash: &str) -> Option<Color> {
+        let guests = self.guests.read().expect("seat lock");
+        let i = guests.iter().position(|g| g.as_deref() == Some(hash))?;
+        Some([Color::White, Color::Black][i])
+    }
+
     /// Asks the room; answers its reply, or 503 when the room has stopped.
     pub async fn ask<T>(
         &self,

@@ -29,6 +29,8 @@ pub struct Table {
     pub clock: Option<Clock>,
     /// Whether each side has acted: the clocks start, and aborting ends, once both have.
     pub acted: [bool; 2],
+    /// The names of the accounts that hold the seats.
+    pub names: [Option<String>; 2],
 }
 
 /// Makes the arbiter of a stored game (before any action).
@@ -46,7 +48,11 @@ pub fn new_arbiter(row: &GameRow) -> Result<AnyGame, ApiError> {
 
 impl Table {
     /// A stored game before the entries of `log` (the seats they take are open again).
-    pub fn new(mut row: GameRow, log: &[Entry]) -> Result<Table, ApiError> {
+    pub fn new(
+        mut row: GameRow,
+        names: [Option<String>; 2],
+        log: &[Entry],
+    ) -> Result<Table, ApiError> {
         let game = new_arbiter(&row)?;
         for entry in log {
             if let Logged::Join { seat } = entry.what {
@@ -66,6 +72,7 @@ impl Table {
             outcome: None,
             entries: 0,
             acted: [false; 2],
+            names,
         })
     }
 
@@ -77,6 +84,7 @@ impl Table {
             status: self.status,
             outcome: self.outcome,
             clock: self.clock.as_ref().map(|c| c.state(t)),
+            names: &self.names,
             t,
         }
     }
@@ -100,6 +108,10 @@ impl Table {
             clock: self.clock.as_ref().map(Clock::terms),
             created_ms: self.row.created_ms,
             id: self.row.id.clone(),
+            names: BySeat {
+                black: self.names[1].clone(),
+                white: self.names[0].clone(),
+            },
             options: serde_json::from_str(&self.row.options).unwrap_or_default(),
             players: BySeat {
                 black: self.row.players[1].clone(),

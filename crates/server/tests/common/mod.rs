@@ -39,6 +39,7 @@ pub fn test_config() -> Config {
         body_limit: 4096,
         drain: Duration::from_secs(2),
         evict_after: Duration::from_secs(60),
+        trusted_proxies: Vec::new(),
     }
 }
 
