@@ -1,7 +1,8 @@
 //! The rules options of Reality Check: the seed's variants that change the rules.
 
 use super::setup::Placement;
-use crate::board::board39::Shape;
+use crate::board::board39::{Bitboard39, Shape};
+use crate::board::Color;
 use crate::game::Options;
 use crate::registry::{OptionKind, OptionSpec, OptionValues};
 
@@ -68,6 +69,13 @@ impl Rules {
     /// captures on its first turn): under Flexibility, and always on the Advanced board.
     pub fn free_setup(self) -> bool {
         self.flexible_setup || self.board == Shape::Advanced
+    }
+
+    /// The squares `color` sets up on when its setup is free (its half under Flexibility, its
+    /// ten-square region on the Advanced board), or `None` for the seed's diagram.
+    pub fn setup_squares(self, color: Color) -> Option<Bitboard39> {
+        let placement = self.placement();
+        (placement != Placement::Diagram).then(|| placement.squares(color))
     }
 
     /// Where and how each side sets up.

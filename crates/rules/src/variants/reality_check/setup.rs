@@ -83,7 +83,7 @@ pub(super) enum Placement {
 
 impl Placement {
     /// The squares `color` may set up on.
-    fn squares(self, color: Color) -> Bitboard39 {
+    pub(super) fn squares(self, color: Color) -> Bitboard39 {
         match self {
             Placement::Diagram => diagram(color).iter().map(|&(sq, _)| sq).collect(),
             Placement::Half => half(color),
