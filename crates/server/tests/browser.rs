@@ -299,6 +299,33 @@ impl Browser {
         self.c.release_actions().await.unwrap();
     }
 
+    /// Picks `value` in the `<select>` at `css`.
+    async fn select(&self, css: &str, value: &str) {
+        self.find(css)
+            .await
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("{}: cannot pick {value} in {css}: {e}", self.name));
+    }
+
+    /// Opens the lobby at `base` and picks `variant`, whose options then show.
+    async fn lobby_variant(&self, base: &str, variant: &str) {
+        self.goto(&format!("{base}/")).await;
+        self.find(&format!("#variant option[value=\"{variant}\"]"))
+            .await;
+        self.select("#variant", variant).await;
+    }
+
+    /// In the lobby, creates the game as White against `opponent` (`friend`, `bot`); its id.
+    async fn create_as_white(&self, opponent: &str) -> String {
+        self.select("#color", "white").await;
+        self.click(&format!("input[name=opponent][value={opponent}]"))
+            .await;
+        self.click("#create-btn").await;
+        let game = self.find(".game[data-seat=\"white\"]").await;
+        game.attr("data-game").await.unwrap().unwrap()
+    }
+
     async fn type_action(&self, text: &str) {
         let input = self.find("#typed-input").await;
         input.send_keys(&format!("{text}\n")).await.unwrap();
@@ -510,26 +537,11 @@ impl Table {
     /// from the lobby's live games. Returns the game id.
     async fn start(&mut self, variant: &str, options: &[&str], by_link: bool) -> String {
         let w = &self.w;
-        w.goto(&format!("{}/", self.base)).await;
-        w.find(&format!("#variant option[value=\"{variant}\"]"))
-            .await;
-        w.find("#variant")
-            .await
-            .select_by_value(variant)
-            .await
-            .unwrap();
+        w.lobby_variant(&self.base, variant).await;
         for o in options {
             w.click(&format!("input[data-opt=\"{o}\"]")).await;
         }
-        w.find("#color")
-            .await
-            .select_by_value("white")
-            .await
-            .unwrap();
-        w.click("input[name=opponent][value=friend]").await;
-        w.click("#create-btn").await;
-        let game = w.find(".game[data-seat=\"white\"]").await;
-        let id = game.attr("data-game").await.unwrap().unwrap();
+        let id = w.create_as_white("friend").await;
         w.find("#invite").await;
         let b = &self.b;
         if by_link {
@@ -995,7 +1007,7 @@ async fn the_browser_client_plays_every_variant() {
         "every black face in the truth",
     )
     .await;
-    x.find("#as").await.select_by_value("white").await.unwrap();
+    x.select("#as", "white").await;
     x.until(
         &format!("document.querySelector('.replay').dataset.as === 'white' && {black_faces}.length > 0 && !{black_faces}.some((p) => p.querySelector('.down'))"),
         "no hidden black face as White saw it",
@@ -1012,12 +1024,7 @@ async fn the_browser_client_plays_every_variant() {
         "the unknown game's message",
     )
     .await;
-    x.goto(&format!("{}/", t.base)).await;
-    x.find("#variant")
-        .await
-        .select_by_value("reality-check")
-        .await
-        .unwrap();
+    x.lobby_variant(&t.base, "reality-check").await;
     x.find("input[data-opt=\"memory\"]").await;
     x.click("#theme").await;
     x.find("html[data-theme=\"dark\"]").await;
@@ -1059,15 +1066,8 @@ async fn first_load(w: &Browser, base: &str) {
 
 async fn bot_game(t: &mut Table, ts: &mut TestServer) {
     let w = &t.w;
-    w.goto(&format!("{}/", t.base)).await;
-    w.find("#variant option[value=\"chess\"]").await;
-    w.find("#color")
-        .await
-        .select_by_value("white")
-        .await
-        .unwrap();
-    w.click("input[name=opponent][value=bot]").await;
-    w.click("#create-btn").await;
+    w.lobby_variant(&t.base, "chess").await;
+    w.create_as_white("bot").await;
     w.find(".game[data-seat=\"white\"][data-status=\"live\"]")
         .await;
     w.my_turn().await;
@@ -1209,33 +1209,15 @@ async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
     let mut ts = TestServer::start("browser-advanced").await;
     let driver = Driver::start().await;
     let mut w = driver.browser("white", 1100, 900).await;
-    w.goto(&format!("{}/", ts.base)).await;
-    w.find("#variant option[value=\"reality-check\"]").await;
-    w.find("#variant")
-        .await
-        .select_by_value("reality-check")
-        .await
-        .unwrap();
+    w.lobby_variant(&ts.base, "reality-check").await;
     // the lobby lists the board option with its two values, basic first
     let values = w
         .js("return [...document.querySelectorAll('select[data-opt=\"board\"] option')].map((o) => o.value);")
         .await;
     assert_eq!(values, json!(["basic", "advanced"]));
-    w.find("select[data-opt=\"board\"]")
-        .await
-        .select_by_value("advanced")
-        .await
-        .unwrap();
-    w.find("#clock").await.select_by_value("").await.unwrap();
-    w.find("#color")
-        .await
-        .select_by_value("white")
-        .await
-        .unwrap();
-    w.click("input[name=opponent][value=bot]").await;
-    w.click("#create-btn").await;
-    let game = w.find(".game[data-seat=\"white\"]").await;
-    let id = game.attr("data-game").await.unwrap().unwrap();
+    w.select("select[data-opt=\"board\"]", "advanced").await;
+    w.select("#clock", "").await;
+    let id = w.create_as_white("bot").await;
     w.my_turn().await;
     // the Advanced board: 39 squares in a 7x7 frame, the ten holes drawn as no square
     w.find(".board.shape-rc-advanced").await;
@@ -1351,7 +1333,13 @@ async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
     assert!(bluffchess_rules::verify(&serde_json::from_value(record.clone()).unwrap()).is_ok());
     w.drain().await;
     let frames = w.game_frames(&id);
-    check_no_leaks("reality-check-advanced/white", "white", &record, &frames, &[snap]);
+    check_no_leaks(
+        "reality-check-advanced/white",
+        "white",
+        &record,
+        &frames,
+        &[snap],
+    );
     w.close().await;
     driver.stop().await;
     ts.stop().await;

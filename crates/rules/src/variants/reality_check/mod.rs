@@ -261,7 +261,8 @@ impl RealityCheck {
         self.hands[color.index()].count_ones()
     }
 
-    /// White's first turn under Flexibility, when it may not capture.
+    /// White's first turn under a free setup (Flexibility, the Advanced board), when it may not
+    /// capture.
     fn first_move_restricted(&self) -> bool {
         self.rules.free_setup() && self.turn == Color::White && self.turns == 0
     }

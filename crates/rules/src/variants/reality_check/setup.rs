@@ -47,27 +47,37 @@ pub fn half(color: Color) -> Bitboard39 {
 }
 
 /// White's setup region on the Advanced board, its ten `X` squares (RULINGS.md, Reality Check rule
-/// 8); Black's is its half turn.
-const WHITE_REGION: [&str; 10] = ["d1", "e1", "f1", "g1", "e2", "f2", "g2", "f3", "g3", "g4"];
+/// 8) as (file, rank) from 0: d1 e1 f1 g1 e2 f2 g2 f3 g3 g4.
+const WHITE_REGION: [(u8, u8); 10] = [
+    (3, 0),
+    (4, 0),
+    (5, 0),
+    (6, 0),
+    (4, 1),
+    (5, 1),
+    (6, 1),
+    (5, 2),
+    (6, 2),
+    (6, 3),
+];
+
+/// Both regions by colour: White's, and Black's, its half turn.
+const REGIONS: [Bitboard39; 2] = {
+    let (mut white, mut black) = (0u64, 0u64);
+    let mut i = 0;
+    while i < WHITE_REGION.len() {
+        let (f, r) = WHITE_REGION[i];
+        white |= 1 << (r * 7 + f);
+        black |= 1 << ((6 - r) * 7 + (6 - f));
+        i += 1;
+    }
+    [Bitboard39(white), Bitboard39(black)]
+};
 
 /// `color`'s setup region on the Advanced board: White's d1 e1 f1 g1 e2 f2 g2 f3 g3 g4, Black's
 /// a7 b7 c7 d7 a6 b6 c6 a5 b5 a4.
 pub fn region(color: Color) -> Bitboard39 {
-    let shape = Shape::Advanced;
-    WHITE_REGION
-        .iter()
-        .map(|name| {
-            shape
-                .parse_square(name)
-                .expect("a square of the Advanced board")
-        })
-        .map(|sq| match color {
-            Color::White => sq,
-            Color::Black => shape
-                .square(6 - sq.file(), 6 - sq.rank())
-                .expect("the board is symmetric under a half turn"),
-        })
-        .collect()
+    REGIONS[color.index()]
 }
 
 /// Where and how a side sets up.

@@ -1256,6 +1256,8 @@ fn rule_8_random_setups_fill_nine_of_the_ten_region_squares() {
             };
             assert_eq!(setup.check(color, setup::Placement::Region), Ok(()));
             let region = setup::region(color);
+            assert_eq!(region.count(), 10);
+            assert_eq!(region & Shape::Advanced.squares(), region);
             assert_eq!((setup.squares() & region).count(), 9);
             if color == Color::White {
                 left_empty.extend((region - setup.squares()).map(|s| s.to_string()));
