@@ -6,7 +6,7 @@ mod model;
 
 use bluffchess_rules::any::perft;
 use bluffchess_rules::arbiter::Arbiter;
-use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::board39::{Shape, Square39};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::EndReason;
@@ -599,5 +599,57 @@ fn advanced_board_counts_agree_with_an_independent_model() {
     let model = model::Model::new(&ADVANCED_NAMES, true, [&setups[0], &setups[1]]);
     for (depth, &count) in (1..).zip(&ADVANCED_PERFT) {
         assert_eq!(model_perft(&model, depth), count, "depth {depth}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// On the Advanced board, with or without the options that add actions, every random setup's
+    /// text and every legal action's text reads back as the same action.
+    #[test]
+    fn advanced_board_action_texts_round_trip(
+        seed in proptest::prelude::any::<u64>(),
+        played in 0usize..150,
+        memory in proptest::prelude::any::<bool>(),
+        retreat in proptest::prelude::any::<bool>(),
+    ) {
+        let mut words = vec![ADVANCED];
+        if memory {
+            words.push("memory");
+        }
+        if retreat {
+            words.push("strategic-retreat");
+        }
+        let mut game = RealityCheck::new(&options(&words)).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..played {
+            let Some(action) = random_action(&game, &mut rng) else {
+                break;
+            };
+            game.apply(&action).unwrap();
+        }
+        let mut listed = game.legal_actions();
+        listed.extend(game.random_setup(&mut rng));
+        for action in listed {
+            let text = action.to_string();
+            proptest::prop_assert_eq!(game.parse_action(&text), Ok(action), "{}", text);
+        }
+    }
+
+    /// A name is a square of the Advanced board exactly when the ruling's diagram has a square
+    /// there, and then it reads back to itself; any other name is refused by name.
+    #[test]
+    fn advanced_board_square_names_round_trip(file in 0u8..9, rank in 0u8..10) {
+        let name = format!("{}{}", (b'a' + file) as char, rank);
+        let parsed = Shape::Advanced.parse_square(&name);
+        proptest::prop_assert_eq!(parsed.is_ok(), ADVANCED_NAMES.contains(&name.as_str()));
+        match parsed {
+            Ok(sq) => proptest::prop_assert_eq!(sq.to_string(), name),
+            Err(e) => {
+                let quoted = format!("{:?}", name);
+                proptest::prop_assert!(e.to_string().contains(&quoted));
+            }
+        }
     }
 }
