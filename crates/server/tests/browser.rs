@@ -1202,8 +1202,8 @@ async fn play_by_clicks(b: &Browser, text: &str) {
 /// Reality Check on the Advanced board (`board=advanced`) against the default server bot: the
 /// lobby's board option, the setup editor on the corner region (a piece moved to the empty
 /// corner square, one flipped), the 7x7 frame with its holes absent, then White's turns played
-/// by clicks until the game ends or White has taken 16 actions; screenshots of the setup and the
-/// game, and White's frames and page checked for Black's hidden setup and drops.
+/// by clicks until the game ends or White has taken 16 actions; screenshots of the setup, the
+/// game and its replay, and White's frames and page checked for Black's hidden setup and drops.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
     let mut ts = TestServer::start("browser-advanced").await;
@@ -1340,6 +1340,14 @@ async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
         &frames,
         &[snap],
     );
+    // the replay draws the same board
+    w.click("#replay-link").await;
+    w.find(".replay .board.shape-rc-advanced .piece").await;
+    let holes = w
+        .js("return document.querySelectorAll('.replay .board .hole').length;")
+        .await;
+    assert_eq!(holes, json!(10));
+    w.shot("reality-check-advanced-replay").await;
     w.close().await;
     driver.stop().await;
     ts.stop().await;
