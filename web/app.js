@@ -124,10 +124,12 @@ async function lobbyPage() {
       clock: clock ? { initial_s: +clock.split('+')[0], increment_s: +clock.split('+')[1] } : null,
       color: page.querySelector('#color').value,
       opponent: kind === 'bot' ? 'bot:' + page.querySelector('#bot').value.trim().replace(/^bot:/, '') : 'open',
+      private: kind === 'friend',
     };
     try {
       const game = await api('/api/games', body);
       localStorage.setItem('bc-tok-' + game.id, game.token);
+      if (game.invite) localStorage.setItem('bc-inv-' + game.id, game.invite);
       go(game.url);
     } catch (err) {
       page.querySelector('#create-error').textContent = err.message;
@@ -187,9 +189,12 @@ function mergeMessage(state, m) {
   state.receivedAt = performance.now();
 }
 
-function gamePage(id, tokenFromHash) {
-  const token = tokenFromHash || localStorage.getItem('bc-tok-' + id) || null;
-  if (tokenFromHash) localStorage.setItem('bc-tok-' + id, tokenFromHash);
+function gamePage(id, fragment) {
+  // The fragment holds a seat's token, or a private game's invitation (`invite=CODE`).
+  const invite = fragment.startsWith('invite=') ? fragment.slice(7) : null;
+  const tokenFromHash = invite ? null : fragment || null;
+  const stored = localStorage.getItem('bc-tok-' + id);
+  const token = tokenFromHash || stored || null;
   const state = { id, token, msg: null, orientation: null, bluff: false, editor: null, handSel: null, error: '' };
   variants().then(() => { if (state.msg) render(); }).catch(() => {});
   main.innerHTML = '';
@@ -261,6 +266,10 @@ function gamePage(id, tokenFromHash) {
 
   const socket = new GameSocket(id, token, {
     onMessage: (m) => {
+      // A link's token is kept only once the server has taken it for a seat.
+      if (tokenFromHash && tokenFromHash !== stored && m.view && m.view.seat !== 'spectator') {
+        localStorage.setItem('bc-tok-' + id, tokenFromHash);
+      }
       const before = state.msg;
       mergeMessage(state, m);
       if (m.type === 'update' || (m.type === 'end' && before)) feedback(before, m);
@@ -271,9 +280,18 @@ function gamePage(id, tokenFromHash) {
       $('#conn').textContent = text;
       $('#conn').className = 'conn' + (s === 'lost' || s === 'reconnecting' ? ' lost' : '');
       $('#conn').dataset.state = s;
-      if (s === 'error') showError(detail);
+      if (s === 'error') {
+        showError(detail);
+        if (tokenFromHash) badLink();
+      }
     },
   });
+
+  // A link whose token the server refused: say so, and keep whatever seat this browser has.
+  function badLink() {
+    const note = h(`<p id="bad-link">This link is not valid for this game. <a href="/game/${esc(id)}">Open the game</a>${stored ? ' with the seat this browser already has' : ' as a spectator'}.</p>`);
+    $('#status').replaceChildren(note);
+  }
 
   function feedback(before, m) {
     const events = m.type === 'update' ? m.events || [] : m.view.events.slice(before.view.events.length);
@@ -345,7 +363,11 @@ function gamePage(id, tokenFromHash) {
     else if (myTurn) status = m.setup ? 'Your setup' : 'Your turn';
     else status = view.to_act ? `${view.to_act} to act` : '';
     $('#status').textContent = status;
-    if (m.status === 'open' && token) $('#status').append(h(`<a href="/game/${esc(id)}" id="invite">${esc(location.origin)}/game/${esc(id)}</a>`));
+    if (m.status === 'open' && token) {
+      const code = localStorage.getItem('bc-inv-' + id);
+      const link = `/game/${esc(id)}${code ? '#invite=' + esc(code) : ''}`;
+      $('#status').append(h(`<a href="${link}" id="invite">${esc(location.origin)}${link}</a>`));
+    }
     document.title = `${myTurn ? '• ' : ''}${nameOf(view.variant)} · bluffchess`;
     $('#info').innerHTML = ad.info(view, me) + `<p><a href="/rules/${esc(view.variant)}">${esc(nameOf(view.variant))}: the rules</a></p>`;
     document.getElementById('rules-link').href = `/rules/${view.variant}`;
@@ -456,7 +478,7 @@ function gamePage(id, tokenFromHash) {
         const b = h('<button class="primary" type="button" id="join">Take the open seat</button>');
         b.addEventListener('click', async () => {
           try {
-            const s = await api(`/api/games/${id}/join`, {});
+            const s = await api(`/api/games/${id}/join`, invite ? { invite } : {});
             localStorage.setItem('bc-tok-' + s.id, s.token);
             socket.close();
             go(s.url);

@@ -2,8 +2,8 @@
 //! (`bluffchess_server::request`), without a network: each is accepted or refused with a 4xx
 //! and a message, without a panic; a game accepted is made or refused by the rules.
 //!
-//! Input: byte 0 picks what is read (creation, action, socket hello, socket message); the rest
-//! is the body.
+//! Input: byte 0 picks what is read (creation, action, socket hello, socket message, join); the
+//! rest is the body.
 #![no_main]
 
 use bluffchess_rules::commitment::SaltSource;
@@ -13,8 +13,9 @@ use bluffchess_server::request;
 use libfuzzer_sys::fuzz_target;
 
 fn refused_well(error: &ApiError) {
-    assert!(error.status.is_client_error(), "{error:?}");
-    assert!(!error.message.is_empty());
+    assert!(error.status().is_client_error(), "{error:?}");
+    assert!(!error.to_string().is_empty());
+    assert!(!error.kind().is_empty());
 }
 
 fn check<T>(read: Result<T, ApiError>) -> Option<T> {
@@ -26,7 +27,7 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let text = std::str::from_utf8(body);
-    match kind % 4 {
+    match kind % 5 {
         0 => {
             if let Some(creation) = check(request::creation(body)) {
                 let _ = AnyGame::new(
@@ -39,6 +40,7 @@ fuzz_target!(|data: &[u8]| {
         }
         1 => drop(check(request::action(body))),
         2 => drop(text.map(|t| check(request::ws_hello(t)))),
-        _ => drop(text.map(|t| check(request::ws_command(t)))),
+        3 => drop(text.map(|t| check(request::ws_command(t)))),
+        _ => drop(check(request::join(body, true))),
     }
 });

@@ -1,6 +1,6 @@
 //! Bots: each decides from a [`Decision`] (a seat's view and legal actions) and nothing else.
 
-use crate::budget::Budget;
+use crate::budget::{Budget, Stop};
 use crate::decision::Decision;
 use crate::ismcts::{self, Settings, Tree};
 use crate::spec::{BotSpec, Kind};
@@ -64,6 +64,8 @@ pub struct BuiltIn {
     rng: StdRng,
     /// The ISMCTS tree of the current game, typed by its variant.
     tree: Option<Box<dyn Any + Send>>,
+    /// Ends its searches early once raised.
+    stop: Stop,
 }
 
 impl BuiltIn {
@@ -73,7 +75,15 @@ impl BuiltIn {
             rng: StdRng::seed_from_u64(spec.seed),
             spec,
             tree: None,
+            stop: Stop::new(),
         }
+    }
+
+    /// The same bot, whose searches end at their next check once `stop` is raised (by a caller
+    /// that no longer wants the answer).
+    pub fn with_stop(mut self, stop: Stop) -> BuiltIn {
+        self.stop = stop;
+        self
     }
 
     /// The bot named `text` (`ismcts:ms=200`).
@@ -142,7 +152,8 @@ impl Visitor for Act<'_> {
                 G::setup(view, &mut bot.rng).unwrap_or_else(|| random(decision, &mut bot.rng));
             return Ok(Answer::new(action, "setup policy".to_string()));
         }
-        let budget = Budget::new(spec.ms, spec.iterations, limit, DEFAULT_MS);
+        let budget =
+            Budget::new(spec.ms, spec.iterations, limit, DEFAULT_MS).with_stop(bot.stop.clone());
         match kind {
             Kind::Random => Ok(Answer::new(random(decision, &mut bot.rng), "random")),
             Kind::Greedy => {

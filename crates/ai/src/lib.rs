@@ -17,5 +17,6 @@ pub mod variant;
 pub mod worlds;
 
 pub use bot::{Answer, Bot, BuiltIn};
+pub use budget::Stop;
 pub use decision::{Decision, DecisionError};
 pub use spec::{BotSpec, Kind, SpecError};

@@ -92,3 +92,45 @@ fn a_seeded_search_with_an_iteration_budget_plays_the_same_game_twice() {
         );
     }
 }
+
+#[test]
+fn a_raised_stop_ends_every_search_at_its_next_check() {
+    use bluffchess_ai::{Bot, Decision, Stop};
+    use bluffchess_rules::{AnyGame, SaltSource, Seat};
+    for spec in VARIANTS {
+        let mut game = AnyGame::new(spec.id, &Options::new(), 3, SaltSource::Seeded(3)).unwrap();
+        // Past any setup, to a move of White's with a real search.
+        for _ in 0..40 {
+            let legal = game.legal().unwrap();
+            if !legal.setup && game.to_act().and_then(|a| a.color()).is_some() {
+                break;
+            }
+            match game.random_action() {
+                Some(action) => game.play(&action).unwrap(),
+                None => game.roll().unwrap(),
+            };
+        }
+        let seat = Seat::from(game.to_act().unwrap().color().unwrap());
+        let legal = game.legal().unwrap();
+        let decision = Decision::new(game.typed_view(seat), legal.actions, legal.setup).unwrap();
+        for name in [
+            "ismcts:iterations=100000000",
+            "alphabeta",
+            "default:iterations=100000000",
+        ] {
+            let stop = Stop::new();
+            stop.raise();
+            let mut bot = BuiltIn::parse(name).unwrap().with_stop(stop);
+            let answer = bot.act(&decision, None);
+            assert!(decision.legal().contains(&answer.action), "{name}");
+            // ISMCTS checks every 16 iterations, alpha-beta every 1024 nodes.
+            let done: u64 = answer
+                .detail
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|n| n.parse().ok())
+                .max()
+                .unwrap_or(0);
+            assert!(done <= 1024 * 64, "{}: {name}: {}", spec.id, answer.detail);
+        }
+    }
+}

@@ -88,7 +88,7 @@ fn main() -> ExitCode {
         Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
         Command::Sample(args) => sample::run(&args).map_err(|e| (e, 2)),
         Command::Serve { addr, database } => {
-            bluffchess_server::main(&addr, database.as_deref()).map_err(|e| (e, 2))
+            bluffchess_server::main(&addr, database.as_deref()).map_err(|e| (e.to_string(), 2))
         }
     };
     match result {

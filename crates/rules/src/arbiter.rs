@@ -25,6 +25,12 @@ pub enum MetaKind {
     AcceptDraw,
     /// The seat claims a draw the rules allow now (threefold repetition, 50-move rule).
     ClaimDraw,
+    /// The seat's clock ran out (declared by whoever keeps the clocks): the other seat wins,
+    /// or draws when the rules say it cannot win ([`Game::can_win`]).
+    Timeout,
+    /// The seat left the game and its opponent claimed the win after a grace period (declared
+    /// by whoever watches the connections): the other seat wins.
+    Abandon,
 }
 
 impl MetaKind {
@@ -35,6 +41,8 @@ impl MetaKind {
             MetaKind::OfferDraw => "offer_draw",
             MetaKind::AcceptDraw => "accept_draw",
             MetaKind::ClaimDraw => "claim_draw",
+            MetaKind::Timeout => "timeout",
+            MetaKind::Abandon => "abandon",
         }
     }
 
@@ -45,6 +53,8 @@ impl MetaKind {
             MetaKind::OfferDraw,
             MetaKind::AcceptDraw,
             MetaKind::ClaimDraw,
+            MetaKind::Timeout,
+            MetaKind::Abandon,
         ]
         .into_iter()
         .find(|k| k.name() == text)
@@ -478,7 +488,7 @@ impl<G: Game> Arbiter<G> {
         events
     }
 
-    /// A resignation, draw offer, acceptance or claim by `seat`.
+    /// A resignation, draw offer, acceptance or claim by `seat`, or its flag's fall.
     pub fn meta(&mut self, seat: Color, kind: MetaKind) -> Result<Vec<Event>, ArbiterError> {
         if self.outcome().is_some() {
             return Err(ActionError::GameOver.into());
@@ -505,6 +515,11 @@ impl<G: Game> Arbiter<G> {
                 Some(reason) => Some(Outcome::draw(reason)),
                 None => return Err(ArbiterError::NoClaim),
             },
+            MetaKind::Timeout if self.game.can_win(!seat) => {
+                Some(Outcome::win(!seat, EndReason::Timeout))
+            }
+            MetaKind::Timeout => Some(Outcome::draw(EndReason::TimeoutInsufficientMaterial)),
+            MetaKind::Abandon => Some(Outcome::win(!seat, EndReason::Abandonment)),
         };
         self.meta.push(RecordedMeta {
             after: self.game.action_count(),

@@ -456,6 +456,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Whether `color` could still win by some series of legal actions: when its opponent's
+    /// flag falls, it wins if so and draws if not. Judged on public information only (a flag
+    /// must not reveal a hidden choice), so only open variants say no.
+    fn can_win(&self, _color: Color) -> bool {
+        true
+    }
+
     /// A full state, history included, that `seat` cannot tell from this one: its view of the
     /// sampled state equals its view of this one.
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;

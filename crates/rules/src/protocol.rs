@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 pub const MAX_LINE: usize = 64 * 1024;
 
 const COMMANDS: &str =
-    "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, claim_draw";
+    "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, claim_draw, timeout";
 
 /// The arbiter's state between commands.
 #[derive(Default)]
@@ -85,7 +85,7 @@ impl Session {
                 let kind = MetaKind::parse(meta).expect("the remaining commands are meta");
                 let color = seat_field(fields)?
                     .color()
-                    .ok_or("a spectator cannot resign, offer or claim")?;
+                    .ok_or("a spectator cannot resign, offer, claim or run out of time")?;
                 let events = game.meta(color, kind).map_err(|e| e.to_string())?;
                 Ok(json!({"to_act": game.to_act(), "events": events, "outcome": game.outcome()}))
             }

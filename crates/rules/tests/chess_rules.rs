@@ -767,3 +767,28 @@ fn move_text() {
         assert!(error.to_string().contains("invalid move"), "{error}");
     }
 }
+
+#[test]
+fn mating_material_is_judged_from_the_position() {
+    let cases = [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", Color::White, false),
+        ("4k3/8/8/8/8/8/8/3NK3 w - - 0 1", Color::White, false),
+        ("4k3/8/8/8/8/8/8/3BK3 w - - 0 1", Color::White, false),
+        ("4k3/7p/8/8/8/8/8/3NK3 w - - 0 1", Color::White, true),
+        ("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1", Color::White, true),
+        ("4k3/8/8/8/8/8/8/3RK3 w - - 0 1", Color::White, true),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::White, true),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", Color::Black, false),
+        ("2b1k3/8/8/8/8/8/8/4KB2 w - - 0 1", Color::White, false),
+        ("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1", Color::White, true),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            Color::Black,
+            true,
+        ),
+    ];
+    for (fen, color, can) in cases {
+        let position = Position::from_fen(fen).unwrap();
+        assert_eq!(position.can_mate(color), can, "{fen} {color}");
+    }
+}

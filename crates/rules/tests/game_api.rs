@@ -429,3 +429,54 @@ fn every_variant_draws_a_random_action_as_a_draw_over_its_list_would() {
         assert!(common::draw_check::<RealityCheck>(&options(&rules), 20, 6) > 200);
     }
 }
+
+/// White takes every black piece but the king; Black is to move, then White.
+const BARE_BLACK_KING: &str = "a2a4 b7b5 a4b5 a7a5 a1a5 a8a7 a5a7 c8b7 a7b7 b8c6 b5c6 d8b8 b7c7 \
+    b8b3 c7d7 b3g3 h2g3 h7h5 h1h5 g7g5 h5g5 h8h4 g3h4 f8g7 g5g7 g8f6 g7f7 f6h7 f7h7 e8f8 h7e7 f8g8";
+
+#[test]
+fn a_flag_falls_to_a_draw_only_when_the_other_side_cannot_mate() {
+    let mut game = new_chess(5);
+    for mv in BARE_BLACK_KING.split_whitespace() {
+        game.play(mv).unwrap();
+    }
+    // White's own draw offer stands when its flag falls: the flag decides all the same.
+    game.meta(Color::White, MetaKind::OfferDraw).unwrap();
+    let mut white_flagged = game.clone();
+    white_flagged.meta(Color::White, MetaKind::Timeout).unwrap();
+    assert_eq!(
+        white_flagged.outcome(),
+        Some(Outcome::draw(EndReason::TimeoutInsufficientMaterial))
+    );
+    let record = white_flagged.record();
+    assert_eq!(record.meta.last().unwrap().kind, MetaKind::Timeout);
+    assert_eq!(verify(&record), Ok(white_flagged.outcome()));
+    // Black's flag with White's offer standing: White has the material, and wins.
+    game.meta(Color::Black, MetaKind::Timeout).unwrap();
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::win(Color::White, EndReason::Timeout))
+    );
+    assert_eq!(verify(&game.record()), Ok(game.outcome()));
+    assert!(game.meta(Color::White, MetaKind::Timeout).is_err());
+}
+
+#[test]
+fn a_flag_in_a_variant_with_hidden_information_always_gives_the_win() {
+    // Whether a side can still win must not depend on a hidden choice: only orthodox chess
+    // says no.
+    for spec in bluffchess_rules::VARIANTS
+        .iter()
+        .filter(|s| s.id != "chess")
+    {
+        let mut game = AnyGame::new(spec.id, &Options::new(), 9, SaltSource::Seeded(9)).unwrap();
+        game.meta(Color::Black, MetaKind::Timeout).unwrap();
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::win(Color::White, EndReason::Timeout)),
+            "{}",
+            spec.id
+        );
+        assert_eq!(verify(&game.record()), Ok(game.outcome()), "{}", spec.id);
+    }
+}

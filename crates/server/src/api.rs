@@ -1,26 +1,27 @@
 //! The HTTP API: routes, authentication, streams and sockets.
 
 use crate::error::ApiError;
-use crate::game::{index, Command, Connected, Shared};
-use crate::hub::{token_hash, Hub, NewGame, StreamSlot};
+use crate::hub::{Hub, NewGame, StreamSlot};
 use crate::request;
+use crate::room::{feed_of, index, Command, Connected, FeedReader, SeatCommand, Shared};
+use crate::secret::{os_u64, token_hash};
+use crate::wire::{Answer, Lobby, Message as FeedMessage, Seated, WsReply};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use bluffchess_rules::arbiter::MetaKind;
+use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Seat;
-use serde_json::{json, Value};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use subtle::ConstantTimeEq;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
 /// What every handler shares.
 pub type App = Arc<Hub>;
@@ -57,9 +58,9 @@ fn is_json(headers: &HeaderMap) -> bool {
 
 fn body_refusal(status: StatusCode, text: String) -> ApiError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::new(status, "the request body is too large")
+        ApiError::TooLarge("the request body is too large".into())
     } else {
-        ApiError::new(status, text)
+        ApiError::from_status(status, text)
     }
 }
 
@@ -76,10 +77,7 @@ fn authenticate(headers: &HeaderMap, shared: &Shared) -> Result<Option<Color>, A
             scheme.eq_ignore_ascii_case("bearer").then_some(token)
         })
         .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "the Authorization header must be \"Bearer TOKEN\"",
-            )
+            ApiError::Unauthenticated("the Authorization header must be \"Bearer TOKEN\"".into())
         })?;
     seat_of_token(token.trim(), shared).map(Some)
 }
@@ -97,10 +95,7 @@ fn seat_of_token(token: &str, shared: &Shared) -> Result<Color, ApiError> {
         }
     }
     let seat = found.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!("this token is not a seat of game {}", shared.id),
-        )
+        ApiError::Forbidden(format!("this token is not a seat of game {}", shared.id))
     })?;
     shared.presence[index(seat)].seen();
     Ok(seat)
@@ -108,29 +103,25 @@ fn seat_of_token(token: &str, shared: &Shared) -> Result<Color, ApiError> {
 
 fn require_seat(headers: &HeaderMap, shared: &Shared) -> Result<Color, ApiError> {
     authenticate(headers, shared)?.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "this needs a seat's token: send Authorization: Bearer TOKEN",
+        ApiError::Unauthenticated(
+            "this needs a seat's token: send Authorization: Bearer TOKEN".into(),
         )
     })
 }
 
-async fn ask<T>(
-    shared: &Shared,
-    make: impl FnOnce(oneshot::Sender<T>) -> Command,
-) -> Result<T, ApiError> {
-    let (reply, answer) = oneshot::channel();
-    shared
-        .tx
-        .send(make(reply))
-        .await
-        .map_err(|_| ApiError::unavailable("the game is shutting down"))?;
-    answer
-        .await
-        .map_err(|_| ApiError::unavailable("the game is shutting down"))
+/// A seat taken: its id, colour, token and private page.
+fn seated(id: &str, seat: Color, token: String) -> Seated {
+    Seated {
+        id: id.to_string(),
+        invite: None,
+        invite_url: None,
+        seat: Seat::from(seat).name().to_string(),
+        url: format!("/game/{id}#{token}"),
+        token,
+    }
 }
 
-#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = crate::request::CreateRequest, content_type = "application/json"), responses((status = 201, description = "the game, and the creator's seat", body = crate::openapi::Seated), crate::openapi::Refusals))]
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = crate::wire::CreateRequest, content_type = "application/json"), responses((status = 201, description = "the game, and the creator's seat", body = crate::wire::Seated), crate::wire::Refusals))]
 pub async fn create(
     State(app): State<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -138,7 +129,7 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let creation = request::creation(&body)?;
     let seat = creation.color.unwrap_or_else(|| {
-        if crate::hub::os_u64() & 1 == 0 {
+        if os_u64() & 1 == 0 {
             Color::White
         } else {
             Color::Black
@@ -150,40 +141,46 @@ pub async fn create(
         clock: creation.clock,
         seat,
         opponent: creation.opponent,
+        private: creation.private,
         client: Some(peer.ip()),
     };
-    let (shared, token) = app.create(new).await?;
-    let body = json!({
-        "id": shared.id,
-        "seat": Seat::from(seat).name(),
-        "token": token,
-        "url": format!("/game/{}#{}", shared.id, token),
-    });
+    let created = app.create(new).await?;
+    let id = &created.shared.id;
+    let mut body = seated(id, seat, created.token);
+    if let Some(invite) = created.invite {
+        body.invite_url = Some(format!("/game/{id}#invite={invite}"));
+        body.invite = Some(invite);
+    }
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-#[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::openapi::Lobby), crate::openapi::Refusals))]
-pub async fn lobby(State(app): State<App>) -> Json<Value> {
+#[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::wire::Lobby), crate::wire::Refusals))]
+pub async fn lobby(State(app): State<App>) -> Json<Lobby> {
     let (mut open, mut live) = app.lobby();
     open.truncate(500);
     live.truncate(500);
-    Json(json!({"open": open, "live": live}))
+    Json(Lobby { live, open })
 }
 
-#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the open seat, taken", body = crate::openapi::Seated), crate::openapi::Refusals))]
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), request_body(content = Option<crate::wire::JoinRequest>, content_type = "application/json", description = "a private game's invitation (optional)"), responses((status = 200, description = "the open seat, taken", body = crate::wire::Seated), crate::wire::Refusals))]
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-) -> Result<Json<Value>, ApiError> {
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Seated>, ApiError> {
+    let invite = request::join(&body, is_json(&headers))?;
     let shared = app.get(&id).await?;
     app.reserve(Some(peer.ip()))?;
-    let result = ask(&shared, |reply| Command::Join {
-        client: Some(peer.ip()),
-        reply,
-    })
-    .await
-    .and_then(|r| r);
+    let result = shared
+        .ask(|reply| Command::Join {
+            client: Some(peer.ip()),
+            invite,
+            reply,
+        })
+        .await
+        .and_then(|r| r);
     let (seat, token) = match result {
         Ok(joined) => joined,
         Err(e) => {
@@ -191,99 +188,56 @@ pub async fn join(
             return Err(e);
         }
     };
-    Ok(Json(json!({
-        "id": shared.id,
-        "seat": Seat::from(seat).name(),
-        "token": token,
-        "url": format!("/game/{}#{}", shared.id, token),
-    })))
+    Ok(Json(seated(&shared.id, seat, token)))
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/view", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the seat's (or the public) view now", body = crate::openapi::Message), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/view", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the seat's (or the public) view now", body = crate::wire::Message), crate::wire::Refusals))]
 pub async fn view(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<FeedMessage>, ApiError> {
     let shared = app.get(&id).await?;
     let seat = authenticate(&headers, &shared)?.map_or(Seat::Spectator, Seat::from);
     Ok(Json(
-        ask(&shared, |reply| Command::View { seat, reply }).await?,
+        shared.ask(|reply| Command::View { seat, reply }).await?,
     ))
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the record of the finished game", body = crate::openapi::GameRecord), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the record of the finished game", body = crate::wire::GameRecord), crate::wire::Refusals))]
 pub async fn record(
     State(app): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Record>, ApiError> {
     let shared = app.get(&id).await?;
-    Ok(Json(
-        ask(&shared, |reply| Command::Record { reply }).await??,
-    ))
+    Ok(Json(shared.ask(|reply| Command::Record { reply }).await??))
 }
 
-#[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::request::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::openapi::Done), crate::openapi::Refusals))]
+#[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::wire::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::wire::Answer), crate::wire::Refusals))]
 pub async fn action(
     State(app): State<App>,
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBytes(body): JsonBytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let command = request::action(&body)?;
     let shared = app.get(&id).await?;
     let seat = require_seat(&headers, &shared)?;
-    seat_command(&shared, seat, command).await.map(Json)
-}
-
-/// What a seat may ask of its game.
-pub enum SeatCommand {
-    Act(String),
-    Meta(MetaKind),
-    Abort,
-    Rematch,
-    ClaimVictory,
-}
-
-impl SeatCommand {
-    /// The command a socket names (`resign`, `offer_draw`, ...).
-    pub fn parse(name: &str) -> Option<SeatCommand> {
-        Some(match name {
-            "abort" => SeatCommand::Abort,
-            "rematch" => SeatCommand::Rematch,
-            "claim_victory" => SeatCommand::ClaimVictory,
-            other => SeatCommand::Meta(MetaKind::parse(other)?),
-        })
-    }
-}
-
-async fn seat_command(
-    shared: &Shared,
-    seat: Color,
-    command: SeatCommand,
-) -> Result<Value, ApiError> {
-    ask(shared, |reply| match command {
-        SeatCommand::Act(text) => Command::Act { seat, text, reply },
-        SeatCommand::Meta(kind) => Command::Meta { seat, kind, reply },
-        SeatCommand::Abort => Command::Abort { seat, reply },
-        SeatCommand::Rematch => Command::Rematch { seat, reply },
-        SeatCommand::ClaimVictory => Command::ClaimVictory { seat, reply },
-    })
-    .await?
+    shared.command(seat, command).await.map(Json)
 }
 
 macro_rules! seat_route {
     ($name:ident, $path:literal, $command:expr) => {
         #[doc = concat!("`POST ", $path, "`.")]
-        #[utoipa::path(post, path = $path, tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), responses((status = 200, description = "done", body = crate::openapi::Done), crate::openapi::Refusals))]
+        #[utoipa::path(post, path = $path, tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), responses((status = 200, description = "done", body = crate::wire::Answer), crate::wire::Refusals))]
         pub async fn $name(
             State(app): State<App>,
             Path(id): Path<String>,
             headers: HeaderMap,
-        ) -> Result<Json<Value>, ApiError> {
+        ) -> Result<Json<Answer>, ApiError> {
             let shared = app.get(&id).await?;
             let seat = require_seat(&headers, &shared)?;
-            seat_command(&shared, seat, $command).await.map(Json)
+            shared.command(seat, $command).await.map(Json)
         }
     };
 }
@@ -316,61 +270,6 @@ seat_route!(
     SeatCommand::ClaimVictory
 );
 
-/// Reads a seat's feed: from a message number on, or the whole view first.
-pub struct FeedReader {
-    shared: Arc<Shared>,
-    feed: usize,
-    pos: usize,
-    rx: watch::Receiver<usize>,
-    pending: VecDeque<Arc<str>>,
-    ended: bool,
-}
-
-impl FeedReader {
-    /// Starts after message `since` (when the feed has it), else with the whole view.
-    pub fn new(shared: Arc<Shared>, feed: usize, since: Option<usize>) -> FeedReader {
-        let rx = shared.feeds[feed].notify.subscribe();
-        let (pending, pos, ended) = {
-            let state = shared.feeds[feed].state.lock().expect("feed lock");
-            let len = state.messages.len();
-            let pending: VecDeque<Arc<str>> = match since {
-                Some(n) if n <= len => state.messages[n..].iter().cloned().collect(),
-                _ => [state.snapshot.clone()].into(),
-            };
-            (pending, len, state.ended)
-        };
-        FeedReader {
-            shared,
-            feed,
-            pos,
-            rx,
-            pending,
-            ended,
-        }
-    }
-
-    /// The next message, or `None` after the last.
-    pub async fn next(&mut self) -> Option<Arc<str>> {
-        loop {
-            if let Some(message) = self.pending.pop_front() {
-                return Some(message);
-            }
-            if self.ended {
-                return None;
-            }
-            self.rx.changed().await.ok()?;
-            let state = self.shared.feeds[self.feed]
-                .state
-                .lock()
-                .expect("feed lock");
-            self.pending
-                .extend(state.messages[self.pos..].iter().cloned());
-            self.pos = state.messages.len();
-            self.ended = state.ended;
-        }
-    }
-}
-
 fn parse_since(query: &HashMap<String, String>) -> Result<Option<usize>, ApiError> {
     for name in query.keys() {
         if name != "since" {
@@ -397,7 +296,7 @@ struct StreamState {
     _slot: StreamSlot,
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator"), ("since" = Option<u64>, Query, description = "resume after this message number")), responses((status = 200, description = "NDJSON: one message a line, empty lines as keepalive", content_type = "application/x-ndjson", body = String), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator"), ("since" = Option<u64>, Query, description = "resume after this message number")), responses((status = 200, description = "NDJSON: one message a line, empty lines as keepalive", content_type = "application/x-ndjson", body = String), crate::wire::Refusals))]
 pub async fn stream(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -408,14 +307,14 @@ pub async fn stream(
     let shared = app.get(&id).await?;
     let seat = authenticate(&headers, &shared)?;
     let since = parse_since(&query)?;
-    let feed = seat.map_or(2, index);
+    let feed = feed_of(seat);
     let slot = app.open_stream(peer.ip())?;
     let state = StreamState {
         _slot: slot,
-        reader: FeedReader::new(shared.clone(), feed, since),
+        reader: shared.feeds[feed].reader(since),
         keepalive: app.config.keepalive,
         shutdown: app.shutdown.clone(),
-        _connected: seat.map(|c| Connected::new(shared.clone(), index(c))),
+        _connected: seat.map(|c| Connected::new(shared.clone(), c)),
     };
     let body = futures_util::stream::unfold(state, |mut s| async move {
         if *s.shutdown.borrow() {
@@ -438,7 +337,7 @@ pub async fn stream(
         .into_response())
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 101, description = "a WebSocket: the first message authenticates"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 101, description = "a WebSocket: the first message authenticates"), crate::wire::Refusals))]
 pub async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
@@ -455,12 +354,20 @@ pub async fn ws(
         }))
 }
 
-fn ws_error(e: &ApiError) -> Message {
+fn ws_reply(reply: &WsReply) -> Message {
     Message::Text(
-        json!({"type": "error", "status": e.status.as_u16(), "error": e.message})
-            .to_string()
+        serde_json::to_string(reply)
+            .expect("replies serialise")
             .into(),
     )
+}
+
+fn ws_error(e: &ApiError) -> Message {
+    ws_reply(&WsReply::Error {
+        status: e.status().as_u16(),
+        error: e.to_string(),
+        kind: e.kind().to_string(),
+    })
 }
 
 async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
@@ -485,8 +392,8 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
             return;
         }
     };
-    let _connected = seat.map(|c| Connected::new(shared.clone(), index(c)));
-    let mut reader = FeedReader::new(shared.clone(), seat.map_or(2, index), since);
+    let _connected = seat.map(|c| Connected::new(shared.clone(), c));
+    let mut reader = shared.feeds[feed_of(seat)].reader(since);
     let mut shutdown = app.shutdown.clone();
     let keepalive = app.config.keepalive;
     loop {
@@ -508,7 +415,7 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     let reply = match ws_command(&shared, seat, &text).await {
-                        Ok(v) => Message::Text(json!({"type": "ack", "result": v}).to_string().into()),
+                        Ok(result) => ws_reply(&WsReply::Ack { result }),
                         Err(e) => ws_error(&e),
                     };
                     if socket.send(reply).await.is_err() {
@@ -528,18 +435,17 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
-async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<Value, ApiError> {
+async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<Answer, ApiError> {
     let command = request::ws_command(text)?;
     let seat = seat.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "spectators cannot act: open the socket with a seat's token",
+        ApiError::Unauthenticated(
+            "spectators cannot act: open the socket with a seat's token".into(),
         )
     })?;
-    seat_command(shared, seat, command).await
+    shared.command(seat, command).await
 }
 
-#[utoipa::path(get, path = "/docs/api.md", tag = "docs", responses((status = 200, description = "the API in prose", content_type = "text/markdown", body = String), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/docs/api.md", tag = "docs", responses((status = 200, description = "the API in prose", content_type = "text/markdown", body = String), crate::wire::Refusals))]
 pub async fn api_doc() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],

@@ -1,64 +1,79 @@
-//! Server bots: they decide from their seat's view and legal actions, nothing else. The
+//! Server bots: they decide from their seat's typed view and legal actions, nothing else. The
 //! built-in ones are the `bluffchess-ai` bots, named with their parameters (`bot:ismcts:ms=200`).
+//!
+//! Nothing a client sends fixes a bot's random choices: the server refuses a `seed` parameter
+//! and seeds every decision from a secret of its own, drawn for each game. Every budget a client
+//! may name is capped, and every search ends when the server no longer wants its answer.
 
-use bluffchess_ai::{BotSpec, BuiltIn, Decision, Kind};
+use bluffchess_ai::{BotSpec, BuiltIn, Decision, Kind, Stop};
 use rand::seq::IndexedRandom;
-use serde_json::Value;
+use rand::SeedableRng;
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::time::Duration;
 
-/// What the bot's seat may do now (as the server's messages give it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LegalActions {
-    /// The legal actions in canonical text (when `setup` is set, the setup shortcuts).
-    pub actions: Vec<String>,
-    /// A setup is due: any valid `setup ...` text is accepted besides the shortcuts.
-    pub setup: bool,
+/// The most ISMCTS iterations (alpha-beta nodes) a client may give a server bot.
+pub const MAX_ITERATIONS: u64 = 100_000;
+/// The most worlds a client may have a server bot sample.
+pub const MAX_SAMPLES: usize = 64;
+/// The deepest search (alpha-beta plies, ISMCTS random plies) a client may ask of a server bot.
+pub const MAX_DEPTH: u32 = 64;
+
+/// One decision of a server bot.
+pub struct Turn<'a> {
+    /// The seat's view and legal actions.
+    pub decision: &'a Decision,
+    /// The seed of the bot's random choices for this decision: the server's secret, never a
+    /// client's.
+    pub seed: u64,
+    /// How long it may think.
+    pub limit: Duration,
+    /// Raised when the answer is no longer wanted (too late, the game over, the server
+    /// stopping): a search checks it and ends.
+    pub stop: &'a Stop,
 }
 
-/// A bot: given its seat's view (JSON, exactly as a seat's messages carry it) and its legal
-/// actions, it answers an action's text. It runs on a blocking thread under a time limit; an
-/// answer that is late or illegal is replaced by a random legal action.
+/// A bot: given its seat's decision, it answers an action's text. It runs on a blocking thread
+/// under a time limit; an answer that is late or illegal is replaced by a random legal action.
 pub trait Bot: Send + Sync + 'static {
     /// Picks an action.
-    fn act(&self, view: &Value, legal: &LegalActions) -> String;
+    fn act(&self, turn: &Turn) -> String;
 }
 
 /// Plays a random legal action (a random setup when one is due).
 pub struct RandomBot;
 
 impl Bot for RandomBot {
-    fn act(&self, _view: &Value, legal: &LegalActions) -> String {
-        random_choice(legal)
+    fn act(&self, turn: &Turn) -> String {
+        random_choice(turn.decision, turn.seed)
     }
 }
 
-/// A random legal action: `setup random` when a setup is due and it is offered.
-pub fn random_choice(legal: &LegalActions) -> String {
-    if legal.setup && legal.actions.iter().any(|a| a == "setup random") {
+/// A random legal action drawn with `seed`: `setup random` when a setup is due and it is offered.
+pub fn random_choice(decision: &Decision, seed: u64) -> String {
+    bluffchess_ai::bot::random(decision, &mut rand::rngs::StdRng::seed_from_u64(seed))
+}
+
+/// A random legal action of `legal` (a random setup when one is due), from the thread's
+/// generator: the fallback when a bot fails.
+pub fn fallback(legal: &[String], setup: bool) -> String {
+    if setup && legal.iter().any(|a| a == "setup random") {
         return "setup random".to_string();
     }
-    legal
-        .actions
-        .choose(&mut rand::rng())
-        .cloned()
-        .unwrap_or_default()
+    legal.choose(&mut rand::rng()).cloned().unwrap_or_default()
 }
 
-/// A `bluffchess-ai` bot. Each decision starts a fresh bot, seeded anew unless the name gives a
-/// seed, so that games on the server share nothing.
+/// A `bluffchess-ai` bot. Each decision starts a fresh bot seeded by the server's secret.
 pub struct AiBot(BotSpec);
 
 impl Bot for AiBot {
-    fn act(&self, view: &Value, legal: &LegalActions) -> String {
-        let Ok(decision) = Decision::from_json(view, legal.actions.clone(), legal.setup) else {
-            return random_choice(legal);
+    fn act(&self, turn: &Turn) -> String {
+        let spec = BotSpec {
+            seed: turn.seed,
+            ..self.0.clone()
         };
-        let mut spec = self.0.clone();
-        if spec.seed == 0 {
-            spec.seed = rand::random();
-        }
-        bluffchess_ai::Bot::act(&mut BuiltIn::new(spec), &decision, None).action
+        let mut bot = BuiltIn::new(spec).with_stop(turn.stop.clone());
+        bluffchess_ai::Bot::act(&mut bot, turn.decision, Some(turn.limit)).action
     }
 }
 
@@ -79,14 +94,20 @@ pub fn builtin() -> HashMap<String, Arc<dyn Bot>> {
 }
 
 /// The bot `name` among `bots`, or a built-in AI bot named with parameters when its bare name is
-/// among them; else why not, naming the bots there are.
-pub fn find(bots: &HashMap<String, Arc<dyn Bot>>, name: &str) -> Result<Arc<dyn Bot>, String> {
+/// among them, its budgets within the server's caps (`max_ms`: its time per decision); else why
+/// not, naming the bots there are or the cap exceeded.
+pub fn find(
+    bots: &HashMap<String, Arc<dyn Bot>>,
+    name: &str,
+    max_ms: u64,
+) -> Result<Arc<dyn Bot>, String> {
     if let Some(bot) = bots.get(name) {
         return Ok(bot.clone());
     }
     let bare = name.split([':', ',']).next().unwrap_or_default();
     if bots.contains_key(bare) && BotSpec::parse(bare).is_ok() {
         let spec = BotSpec::parse(name).map_err(|e| e.to_string())?;
+        within_caps(name, &spec, max_ms)?;
         return Ok(Arc::new(AiBot(spec)));
     }
     let mut names: Vec<&str> = bots.keys().map(String::as_str).collect();
@@ -102,34 +123,79 @@ pub fn find(bots: &HashMap<String, Arc<dyn Bot>>, name: &str) -> Result<Arc<dyn 
     ))
 }
 
+/// Refuses a seed (the server's bots draw their own, secretly) and budgets over the caps.
+fn within_caps(name: &str, spec: &BotSpec, max_ms: u64) -> Result<(), String> {
+    let seeded = name
+        .split([':', ','])
+        .skip(1)
+        .any(|part| part.split('=').next() == Some("seed"));
+    if seeded {
+        return Err(
+            "the server's bots take no seed: their random choices stay the server's secret"
+                .to_string(),
+        );
+    }
+    let over = |parameter: &str, cap: u64| {
+        Err(format!(
+            "bot parameter {parameter} may be at most {cap} on this server"
+        ))
+    };
+    match spec {
+        BotSpec { ms: Some(ms), .. } if *ms > max_ms => over("ms", max_ms),
+        BotSpec {
+            iterations: Some(n),
+            ..
+        } if *n > MAX_ITERATIONS => over("iterations", MAX_ITERATIONS),
+        BotSpec {
+            samples: Some(n), ..
+        } if *n > MAX_SAMPLES => over("samples", MAX_SAMPLES as u64),
+        BotSpec { depth: Some(n), .. } if *n > MAX_DEPTH => over("depth", u64::from(MAX_DEPTH)),
+        _ => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bluffchess_rules::{AnyGame, SaltSource, Seat};
+
+    fn decision(variant: &str) -> Decision {
+        let game = AnyGame::new(variant, &Default::default(), 1, SaltSource::Seeded(1)).unwrap();
+        let legal = game.legal().unwrap();
+        Decision::new(game.typed_view(Seat::White), legal.actions, legal.setup).unwrap()
+    }
+
+    fn turn<'a>(decision: &'a Decision, stop: &'a Stop) -> Turn<'a> {
+        Turn {
+            decision,
+            seed: 7,
+            limit: Duration::from_millis(100),
+            stop,
+        }
+    }
 
     #[test]
     fn the_random_bot_picks_a_listed_action_or_a_random_setup() {
-        let legal = LegalActions {
-            actions: vec!["e2e4".into(), "d2d4".into()],
-            setup: false,
-        };
+        let stop = Stop::new();
+        let chess = decision("chess");
         for _ in 0..20 {
-            assert!(legal.actions.contains(&RandomBot.act(&Value::Null, &legal)));
+            assert!(chess.legal().contains(&RandomBot.act(&turn(&chess, &stop))));
         }
-        let setup = LegalActions {
-            actions: vec!["setup standard".into(), "setup random".into()],
-            setup: true,
-        };
-        assert_eq!(RandomBot.act(&Value::Null, &setup), "setup random");
+        let bs = decision("bs");
+        assert!(bs.setup());
+        assert_eq!(RandomBot.act(&turn(&bs, &stop)), "setup random");
+        assert_eq!(fallback(bs.legal(), true), "setup random");
+        assert!(chess.legal().contains(&fallback(chess.legal(), false)));
     }
 
     #[test]
     fn built_in_names_take_parameters_and_bad_ones_are_named() {
         let bots = builtin();
-        assert!(find(&bots, "ismcts:ms=200").is_ok());
-        assert!(find(&bots, "greedy").is_ok());
-        let err = find(&bots, "ismcts:speed=9").err().unwrap();
+        assert!(find(&bots, "ismcts:ms=200", 2000).is_ok());
+        assert!(find(&bots, "greedy", 2000).is_ok());
+        let err = find(&bots, "ismcts:speed=9", 2000).err().unwrap();
         assert!(err.contains("has no parameter \"speed\""), "{err}");
-        let err = find(&bots, "stockfish").err().unwrap();
+        let err = find(&bots, "stockfish", 2000).err().unwrap();
         assert!(
             err.starts_with("unknown bot \"stockfish\": the bots are bot:alphabeta"),
             "{err}"
@@ -137,17 +203,39 @@ mod tests {
     }
 
     #[test]
-    fn an_ai_bot_answers_a_legal_action_from_a_view() {
-        use bluffchess_rules::{AnyGame, SaltSource, Seat};
-        let game = AnyGame::new("chess", &Default::default(), 1, SaltSource::Seeded(1)).unwrap();
-        let legal = game.legal().unwrap();
-        let legal = LegalActions {
-            actions: legal.actions,
-            setup: legal.setup,
-        };
-        let bot = find(&builtin(), "greedy").unwrap();
-        assert!(legal
-            .actions
-            .contains(&bot.act(&game.view(Seat::White), &legal)));
+    fn a_seed_and_budgets_over_the_caps_are_refused() {
+        let bots = builtin();
+        let err = |name: &str| find(&bots, name, 2000).err().unwrap();
+        for name in [
+            "greedy:seed=5",
+            "random:seed=0",
+            "ismcts:iterations=200,seed=3",
+        ] {
+            assert_eq!(
+                err(name),
+                "the server's bots take no seed: their random choices stay the server's secret"
+            );
+        }
+        assert_eq!(
+            err("ismcts:iterations=18446744073709551615"),
+            "bot parameter iterations may be at most 100000 on this server"
+        );
+        assert_eq!(
+            err("default:ms=2001"),
+            "bot parameter ms may be at most 2000 on this server"
+        );
+        assert_eq!(
+            err("greedy:samples=65"),
+            "bot parameter samples may be at most 64 on this server"
+        );
+        assert!(find(&bots, "ismcts:iterations=100000,samples=64,ms=2000", 2000).is_ok());
+    }
+
+    #[test]
+    fn an_ai_bot_answers_a_legal_action() {
+        let bot = find(&builtin(), "greedy", 2000).unwrap();
+        let chess = decision("chess");
+        let stop = Stop::new();
+        assert!(chess.legal().contains(&bot.act(&turn(&chess, &stop))));
     }
 }

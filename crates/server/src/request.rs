@@ -1,50 +1,16 @@
 //! What clients send: every request body and socket message, read and checked without a
 //! network, so the handlers and the fuzz target (`fuzz/fuzz_targets/requests.rs`) share one path.
 
-use crate::api::SeatCommand;
 use crate::error::ApiError;
-use axum::http::StatusCode;
+use crate::room::SeatCommand;
+use crate::wire::{ActionRequest, ClockRequest, CreateRequest, JoinRequest, WsCommand, WsHello};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Options;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use serde_json::Value;
-use utoipa::ToSchema;
 
 /// The longest action text a seat may send.
 pub const MAX_ACTION_LEN: usize = 1024;
-
-/// The body of `POST /api/games`.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    /// The variant id: `chess`, `alter-ego`, `ambiguous`, `bluff-move`, `reality-check`, `bs`.
-    #[schema(example = "chess")]
-    pub variant: String,
-    /// The variant's rules options; values are strings, numbers or booleans.
-    #[serde(default)]
-    #[schema(value_type = Option<Object>)]
-    pub options: Option<serde_json::Map<String, Value>>,
-    /// A Fischer clock, or none.
-    #[serde(default)]
-    pub clock: Option<ClockRequest>,
-    /// `white`, `black` or `random` (the default).
-    #[serde(default)]
-    pub color: Option<String>,
-    /// `open` (the default) or `bot:NAME`.
-    #[serde(default)]
-    pub opponent: Option<String>,
-}
-
-/// A Fischer clock.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClockRequest {
-    /// Each side's time at the start, 0.1 to 10800 seconds.
-    pub initial_s: f64,
-    /// The time added after each action, 0 to 600 seconds.
-    pub increment_s: f64,
-}
 
 /// A game to create, checked.
 #[derive(Debug, PartialEq)]
@@ -59,43 +25,19 @@ pub struct Creation {
     pub color: Option<Color>,
     /// `open` or `bot:NAME`.
     pub opponent: String,
+    /// Never listed in the lobby.
+    pub private: bool,
 }
 
-/// The body of `POST /api/games/{id}/action`.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ActionRequest {
-    /// The action in the variant's notation (`e2e4`, `stay`, `setup random`, ...).
-    #[schema(example = "e2e4")]
-    pub action: String,
-}
-
-/// A socket's first message.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WsHello {
-    /// A seat's token, or `null` to watch.
-    #[serde(default)]
-    pub token: Option<String>,
-    /// Resume after this message number.
-    #[serde(default)]
-    pub since: Option<usize>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WsCommand {
-    #[serde(default)]
-    action: Option<String>,
-    #[serde(default)]
-    command: Option<String>,
-}
-
-/// Reads a JSON body exactly as the JSON extractor does, with its refusals (400, 422).
+/// Reads a JSON body exactly as the JSON extractor does, with its refusals (400, 422); a body
+/// that is not an object is refused (serde would read a struct from an array too).
 pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    if !is_object(bytes) {
+        return Err(ApiError::bad("the body must be a JSON object"));
+    }
     axum::Json::<T>::from_bytes(bytes)
         .map(|axum::Json(value)| value)
-        .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
+        .map_err(|rejection| ApiError::from_status(rejection.status(), rejection.body_text()))
 }
 
 /// Reads and checks the body of `POST /api/games`.
@@ -118,6 +60,7 @@ impl CreateRequest {
             clock: self.clock.map(ClockRequest::millis).transpose()?,
             color: color_of(self.color.as_deref())?,
             opponent,
+            private: self.private.unwrap_or(false),
         })
     }
 }
@@ -169,6 +112,18 @@ fn options_of(map: Option<serde_json::Map<String, Value>>) -> Result<Options, Ap
     Ok(options)
 }
 
+/// Reads the optional body of `POST /api/games/{id}/join`: the invitation, if any. An empty
+/// body is none.
+pub fn join(bytes: &[u8], json: bool) -> Result<Option<String>, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    if !json {
+        return Err(not_json());
+    }
+    Ok(body::<JoinRequest>(bytes)?.invite)
+}
+
 /// Reads and checks the body of `POST /api/games/{id}/action`.
 pub fn action(bytes: &[u8]) -> Result<SeatCommand, ApiError> {
     act(body::<ActionRequest>(bytes)?.action)
@@ -181,8 +136,18 @@ fn act(text: String) -> Result<SeatCommand, ApiError> {
     Ok(SeatCommand::Act(text))
 }
 
+/// Whether a JSON text is an object (its first character past white space is `{`).
+fn is_object(bytes: &[u8]) -> bool {
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
 /// Reads a socket's first message.
 pub fn ws_hello(text: &str) -> Result<WsHello, ApiError> {
+    if !is_object(text.as_bytes()) {
+        return Err(ApiError::bad(
+            "the first message must be a JSON object: {\"token\": TOKEN or null, \"since\": N (optional)}",
+        ));
+    }
     serde_json::from_str(text).map_err(|e| {
         ApiError::bad(format!(
             "the first message must be {{\"token\": TOKEN or null, \"since\": N (optional)}}: {e}"
@@ -192,6 +157,11 @@ pub fn ws_hello(text: &str) -> Result<WsHello, ApiError> {
 
 /// Reads a seat's socket message: an action or a command.
 pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
+    if !is_object(text.as_bytes()) {
+        return Err(ApiError::bad(
+            "a message must be a JSON object: {\"action\": TEXT} or {\"command\": NAME}",
+        ));
+    }
     let command: WsCommand = serde_json::from_str(text).map_err(|e| {
         ApiError::bad(format!(
             "a message must be {{\"action\": TEXT}} or {{\"command\": NAME}}: {e}"
@@ -208,8 +178,7 @@ pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
 
 /// A refusal of a request for a body it does not have the right type for.
 pub fn not_json() -> ApiError {
-    ApiError::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "the body must be JSON with Content-Type: application/json",
+    ApiError::UnsupportedMediaType(
+        "the body must be JSON with Content-Type: application/json".into(),
     )
 }

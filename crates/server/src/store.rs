@@ -11,6 +11,10 @@
 //! schema, in the versioned migrations of `migrations/sqlite` and `migrations/postgres` applied
 //! on open, and Postgres's insert of a run of log entries as arrays (one round trip for them all).
 
+use crate::wire::Status;
+use bluffchess_rules::arbiter::MetaKind;
+use bluffchess_rules::board::Color;
+use bluffchess_rules::game::Seat;
 use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
@@ -24,6 +28,47 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// Connections to Postgres: the writer's and the readers' (loads of finished games).
 const POSTGRES_CONNECTIONS: u32 = 8;
+
+/// Why the database did not do what was asked. Database URLs in these are redacted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// Neither `sqlite:` nor `postgres://`.
+    #[error("unsupported database URL {0:?}: expected sqlite:PATH or postgres://USER@HOST/NAME")]
+    UnsupportedUrl(String),
+    /// A URL the driver cannot read.
+    #[error("bad database URL {url:?}: {reason}")]
+    BadUrl {
+        /// The URL, its password hidden.
+        url: String,
+        /// The driver's reason.
+        reason: String,
+    },
+    /// The database could not be opened (or its file made private).
+    #[error("cannot {what} the database {url:?}: {reason}")]
+    Open {
+        /// What failed: `open`, `make private`.
+        what: &'static str,
+        /// The URL, its password hidden.
+        url: String,
+        /// The reason.
+        reason: String,
+    },
+    /// The schema could not be brought up to date.
+    #[error("cannot bring the database schema up to date: {0}")]
+    Migrate(String),
+    /// A write was refused (it was not stored).
+    #[error("the database refused the write: {0}")]
+    Write(String),
+    /// The writer task is gone (the server is stopping).
+    #[error("the database writer has stopped")]
+    WriterStopped,
+    /// A read failed.
+    #[error("the database could not be read: {0}")]
+    Read(String),
+    /// A stored row this server cannot read.
+    #[error("{0}")]
+    Unreadable(String),
+}
 
 /// The most writes committed in one transaction.
 pub const MAX_BATCH: usize = 512;
@@ -42,25 +87,99 @@ pub struct GameRow {
     pub players: [String; 2],
     /// SHA-256 of each seat's token (hex).
     pub tokens: [Option<String>; 2],
-    /// `open`, `live`, `over` or `aborted`.
-    pub status: String,
+    /// Where the game is.
+    pub status: Status,
     pub rematch_of: Option<String>,
     pub created_ms: i64,
+    /// Never listed in the lobby.
+    pub private: bool,
+    /// SHA-256 of the invitation that takes a private game's open seat (hex).
+    pub invite: Option<String>,
+}
+
+/// What one entry of a game's log records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Logged {
+    /// A seat's action: as given (`setup random`), and in the canonical text the arbiter
+    /// recorded.
+    Play {
+        seat: Color,
+        input: String,
+        text: String,
+    },
+    /// Chance's outcome, as the arbiter recorded it.
+    Roll { text: String },
+    /// A resignation, draw offer, acceptance or claim.
+    Meta { seat: Color, kind: MetaKind },
+    /// A seat's flag fell.
+    Flag { seat: Color },
+    /// A seat stayed away past the grace period and its opponent claimed the win.
+    Abandon { seat: Color },
+    /// A seat called the game off.
+    Abort { seat: Color },
+    /// A seat was taken.
+    Join { seat: Color },
 }
 
 /// One entry of a game's log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// `play`, `roll`, `meta`, `flag`, `abandon` or `abort`.
-    pub kind: String,
-    /// The seat that made it (`white`, `black`), if any.
-    pub seat: Option<String>,
-    /// What was played as given (`setup random`, a meta command's name).
-    pub input: String,
-    /// The canonical text the arbiter recorded (equal to `input` for other kinds).
-    pub text: String,
+    /// What it records.
+    pub what: Logged,
     /// Server time in milliseconds since the Unix epoch.
     pub at_ms: i64,
+}
+
+impl Entry {
+    /// An entry made now.
+    pub fn now(what: Logged, at_ms: i64) -> Entry {
+        Entry { what, at_ms }
+    }
+
+    /// Its columns: kind, seat, input, text (the form every database written so far holds).
+    fn columns(&self) -> (&'static str, Option<&'static str>, String, String) {
+        let name = |c: &Color| Some(Seat::from(*c).name());
+        match &self.what {
+            Logged::Play { seat, input, text } => ("play", name(seat), input.clone(), text.clone()),
+            Logged::Roll { text } => ("roll", None, "roll".into(), text.clone()),
+            Logged::Meta { seat, kind } => {
+                ("meta", name(seat), kind.name().into(), kind.name().into())
+            }
+            Logged::Flag { seat } => ("flag", name(seat), "flag".into(), "flag".into()),
+            Logged::Abandon { seat } => ("abandon", name(seat), "abandon".into(), "abandon".into()),
+            Logged::Abort { seat } => ("abort", name(seat), "abort".into(), "abort".into()),
+            Logged::Join { seat } => ("join", name(seat), "join".into(), "join".into()),
+        }
+    }
+
+    /// Reads its columns back; `None` when they are not an entry this server writes.
+    fn from_columns(
+        kind: &str,
+        seat: Option<&str>,
+        input: String,
+        text: String,
+        at_ms: i64,
+    ) -> Option<Entry> {
+        let seat = seat.and_then(Seat::parse).and_then(Seat::color);
+        let what = match kind {
+            "play" => Logged::Play {
+                seat: seat?,
+                input,
+                text,
+            },
+            "roll" => Logged::Roll { text },
+            "meta" => Logged::Meta {
+                seat: seat?,
+                kind: MetaKind::parse(&input)?,
+            },
+            "flag" => Logged::Flag { seat: seat? },
+            "abandon" => Logged::Abandon { seat: seat? },
+            "abort" => Logged::Abort { seat: seat? },
+            "join" => Logged::Join { seat: seat? },
+            _ => return None,
+        };
+        Some(Entry { what, at_ms })
+    }
 }
 
 /// One write.
@@ -81,14 +200,14 @@ pub enum Write {
         token: String,
     },
     /// A new status.
-    Status { game: String, status: String },
+    Status { game: String, status: Status },
     /// The rematch of a game.
     Rematch { game: String, rematch: String },
 }
 
 struct Job {
     writes: Vec<Write>,
-    done: oneshot::Sender<Result<(), String>>,
+    done: oneshot::Sender<Result<(), StoreError>>,
 }
 
 /// A connection pool to one of the two databases.
@@ -117,23 +236,26 @@ pub struct Store {
 }
 
 /// A game's settings as the `SELECT` of [`Store::load`] answers them.
-type GameColumns = (
-    String,
-    String,
-    String,
-    i64,
-    i64,
-    Option<i64>,
-    Option<i64>,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    String,
-    Option<String>,
-    Option<String>,
-    i64,
-);
+#[derive(sqlx::FromRow)]
+struct GameColumns {
+    id: String,
+    variant: String,
+    options: String,
+    seed: i64,
+    salt_seed: i64,
+    clock_initial_ms: Option<i64>,
+    clock_increment_ms: Option<i64>,
+    white: String,
+    black: String,
+    white_token: Option<String>,
+    black_token: Option<String>,
+    status: String,
+    rematch_of: Option<String>,
+    rematch: Option<String>,
+    created_ms: i64,
+    private: i64,
+    invite: Option<String>,
+}
 
 /// A log entry as stored: kind, seat, input, text, time.
 type EntryColumns = (String, Option<String>, String, String, i64);
@@ -141,22 +263,19 @@ type EntryColumns = (String, Option<String>, String, String, i64);
 impl Store {
     /// Opens (creating if needed) the database at `url` (`sqlite:PATH`, `sqlite::memory:`,
     /// `postgres://USER:PASSWORD@HOST:PORT/NAME`) and brings its schema up to date.
-    pub async fn open(url: &str) -> Result<Store, String> {
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
         let pool = if url.starts_with("sqlite:") {
             Pool::Sqlite(open_sqlite(url).await?)
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             Pool::Postgres(open_postgres(url).await?)
         } else {
-            return Err(format!(
-                "unsupported database URL {:?}: expected sqlite:PATH or postgres://USER@HOST/NAME",
-                redacted(url)
-            ));
+            return Err(StoreError::UnsupportedUrl(redacted(url)));
         };
         let migrated = match &pool {
             Pool::Sqlite(p) => SQLITE_MIGRATIONS.run(p).await,
             Pool::Postgres(p) => POSTGRES_MIGRATIONS.run(p).await,
         };
-        migrated.map_err(|e| format!("cannot bring the database schema up to date: {e}"))?;
+        migrated.map_err(|e| StoreError::Migrate(e.to_string()))?;
         let (writer, jobs) = mpsc::channel(4 * MAX_BATCH);
         tokio::spawn(write_loop(pool.clone(), jobs));
         Ok(Store { pool, writer })
@@ -171,59 +290,59 @@ impl Store {
     }
 
     /// Commits `writes` in one transaction; returns once they are durable.
-    pub async fn write(&self, writes: Vec<Write>) -> Result<(), String> {
+    pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         self.writer
             .send(Job { writes, done })
             .await
-            .map_err(|_| "the database writer has stopped".to_string())?;
-        answer
-            .await
-            .map_err(|_| "the database writer has stopped".to_string())?
+            .map_err(|_| StoreError::WriterStopped)?;
+        answer.await.map_err(|_| StoreError::WriterStopped)?
     }
 
     /// The ids of the games not yet over, oldest first.
-    pub async fn unfinished(&self) -> Result<Vec<String>, String> {
+    pub async fn unfinished(&self) -> Result<Vec<String>, StoreError> {
         const UNFINISHED: &str =
             "SELECT id FROM games WHERE status IN ('open', 'live') ORDER BY created_ms, id";
         let ids: Result<Vec<String>, sqlx::Error> = on_pool!(&self.pool, |p| {
             sqlx::query_scalar(UNFINISHED).fetch_all(p).await
         });
-        ids.map_err(|e| e.to_string())
+        ids.map_err(read_error)
     }
 
     /// A game's settings, its rematch and its log.
     pub async fn load(
         &self,
         id: &str,
-    ) -> Result<Option<(GameRow, Option<String>, Vec<Entry>)>, String> {
+    ) -> Result<Option<(GameRow, Option<String>, Vec<Entry>)>, StoreError> {
         const GAME: &str =
             "SELECT id, variant, options, seed, salt_seed, clock_initial_ms, clock_increment_ms,
-                    white, black, white_token, black_token, status, rematch_of, rematch, created_ms
+                    white, black, white_token, black_token, status, rematch_of, rematch, created_ms,
+                    private, invite
              FROM games WHERE id = $1";
         const LOG: &str =
             "SELECT kind, seat, input, text, at_ms FROM log WHERE game = $1 ORDER BY seq";
         let game: Result<Option<GameColumns>, sqlx::Error> = on_pool!(&self.pool, |p| {
             sqlx::query_as(GAME).bind(id).fetch_optional(p).await
         });
-        let Some(game) = game.map_err(|e| e.to_string())? else {
+        let Some(game) = game.map_err(read_error)? else {
             return Ok(None);
         };
         let log: Result<Vec<EntryColumns>, sqlx::Error> = on_pool!(&self.pool, |p| {
             sqlx::query_as(LOG).bind(id).fetch_all(p).await
         });
         let entries = log
-            .map_err(|e| e.to_string())?
+            .map_err(read_error)?
             .into_iter()
-            .map(|(kind, seat, input, text, at_ms)| Entry {
-                kind,
-                seat,
-                input,
-                text,
-                at_ms,
+            .enumerate()
+            .map(|(n, (kind, seat, input, text, at_ms))| {
+                Entry::from_columns(&kind, seat.as_deref(), input, text, at_ms).ok_or_else(|| {
+                    StoreError::Unreadable(format!(
+                        "game {id}: log entry {n} of kind {kind:?} cannot be read"
+                    ))
+                })
             })
-            .collect();
-        let (row, rematch) = game_row(game);
+            .collect::<Result<_, _>>()?;
+        let (row, rematch) = game_row(game)?;
         Ok(Some((row, rematch, entries)))
     }
 
@@ -233,25 +352,62 @@ impl Store {
     }
 }
 
-async fn open_sqlite(url: &str) -> Result<SqlitePool, String> {
+async fn open_sqlite(url: &str) -> Result<SqlitePool, StoreError> {
     let options = SqliteConnectOptions::from_str(url)
-        .map_err(|e| format!("bad database URL {url:?}: {e}"))?
+        .map_err(|e| StoreError::BadUrl {
+            url: url.to_string(),
+            reason: e.to_string(),
+        })?
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Full)
         .busy_timeout(Duration::from_secs(10));
+    if !(url.contains(":memory:") || url.contains("mode=memory")) {
+        private_file(options.get_filename()).map_err(|e| StoreError::Open {
+            what: "make private",
+            url: url.to_string(),
+            reason: e.to_string(),
+        })?;
+    }
     // One connection: a single writer, and an in-memory database stays one database.
     SqlitePoolOptions::new()
         .max_connections(1)
         .connect_with(options)
         .await
-        .map_err(|e| format!("cannot open the database {url:?}: {e}"))
+        .map_err(|e| StoreError::Open {
+            what: "open",
+            url: url.to_string(),
+            reason: e.to_string(),
+        })
 }
 
-async fn open_postgres(url: &str) -> Result<PgPool, String> {
+/// Creates the database file readable by its owner only (it holds every game's secrets), or
+/// takes the access of group and others away from one that exists. SQLite gives its WAL and
+/// shared-memory files the database file's mode.
+fn private_file(path: &std::path::Path) -> std::io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(path)?;
+        let mode = std::fs::metadata(path)?.permissions().mode();
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode & 0o700))?;
+        }
+    }
+    Ok(())
+}
+
+async fn open_postgres(url: &str) -> Result<PgPool, StoreError> {
     let shown = redacted(url);
     let options = PgConnectOptions::from_str(url)
-        .map_err(|e| format!("bad database URL {shown:?}: {e}"))?
+        .map_err(|e| StoreError::BadUrl {
+            url: shown.clone(),
+            reason: e.to_string(),
+        })?
         // An action is acknowledged only once its commit is on disk, whatever the default.
         .options([("synchronous_commit", "on")]);
     PgPoolOptions::new()
@@ -259,7 +415,11 @@ async fn open_postgres(url: &str) -> Result<PgPool, String> {
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
         .await
-        .map_err(|e| format!("cannot open the database {shown:?}: {e}"))
+        .map_err(|e| StoreError::Open {
+            what: "open",
+            url: shown,
+            reason: e.to_string(),
+        })
 }
 
 /// `url` with its password (if any) replaced by `***`, fit for logs and errors.
@@ -277,39 +437,27 @@ pub fn redacted(url: &str) -> String {
     }
 }
 
-fn game_row(columns: GameColumns) -> (GameRow, Option<String>) {
-    let (
-        id,
-        variant,
-        options,
-        seed,
-        salt_seed,
-        initial,
-        increment,
-        white,
-        black,
-        white_token,
-        black_token,
-        status,
-        rematch_of,
-        rematch,
-        created_ms,
-    ) = columns;
+fn game_row(c: GameColumns) -> Result<(GameRow, Option<String>), StoreError> {
+    let status = Status::parse(&c.status).ok_or_else(|| {
+        StoreError::Unreadable(format!("game {}: unknown status {:?}", c.id, c.status))
+    })?;
     let row = GameRow {
-        id,
-        variant,
-        options,
+        id: c.id,
+        variant: c.variant,
+        options: c.options,
         // u64 seeds are stored as their i64 bit pattern.
-        seed: seed as u64,
-        salt_seed: salt_seed as u64,
-        clock: initial.zip(increment),
-        players: [white, black],
-        tokens: [white_token, black_token],
+        seed: c.seed as u64,
+        salt_seed: c.salt_seed as u64,
+        clock: c.clock_initial_ms.zip(c.clock_increment_ms),
+        players: [c.white, c.black],
+        tokens: [c.white_token, c.black_token],
         status,
-        rematch_of,
-        created_ms,
+        rematch_of: c.rematch_of,
+        created_ms: c.created_ms,
+        private: c.private != 0,
+        invite: c.invite,
     };
-    (row, rematch)
+    Ok((row, c.rematch))
 }
 
 async fn write_loop(pool: Pool, mut jobs: mpsc::Receiver<Job>) {
@@ -349,6 +497,9 @@ async fn write_loop(pool: Pool, mut jobs: mpsc::Receiver<Job>) {
 enum Param<'a> {
     Text(&'a str),
     MaybeText(Option<&'a str>),
+    Static(&'static str),
+    MaybeStatic(Option<&'static str>),
+    Owned(String),
     Int(i64),
     MaybeInt(Option<i64>),
 }
@@ -360,8 +511,8 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
         Write::Game(g) => (
             "INSERT INTO games (id, variant, options, seed, salt_seed, clock_initial_ms,
                 clock_increment_ms, white, black, white_token, black_token, status,
-                rematch_of, created_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+                rematch_of, created_ms, private, invite)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             vec![
                 Text(&g.id),
                 Text(&g.variant),
@@ -374,24 +525,29 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
                 Text(&g.players[1]),
                 MaybeText(g.tokens[0].as_deref()),
                 MaybeText(g.tokens[1].as_deref()),
-                Text(&g.status),
+                Static(g.status.name()),
                 MaybeText(g.rematch_of.as_deref()),
                 Int(g.created_ms),
+                Int(i64::from(g.private)),
+                MaybeText(g.invite.as_deref()),
             ],
         ),
-        Write::Entry { game, seq, entry } => (
-            "INSERT INTO log (game, seq, kind, seat, input, text, at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            vec![
-                Text(game),
-                Int(*seq),
-                Text(&entry.kind),
-                MaybeText(entry.seat.as_deref()),
-                Text(&entry.input),
-                Text(&entry.text),
-                Int(entry.at_ms),
-            ],
-        ),
+        Write::Entry { game, seq, entry } => {
+            let (kind, seat, input, text) = entry.columns();
+            (
+                "INSERT INTO log (game, seq, kind, seat, input, text, at_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                vec![
+                    Text(game),
+                    Int(*seq),
+                    Static(kind),
+                    MaybeStatic(seat),
+                    Owned(input),
+                    Owned(text),
+                    Int(entry.at_ms),
+                ],
+            )
+        }
         Write::Join { game, seat, token } => (
             if *seat == 0 {
                 "UPDATE games SET white = 'player', white_token = $1, status = 'live' WHERE id = $2"
@@ -402,7 +558,7 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
         ),
         Write::Status { game, status } => (
             "UPDATE games SET status = $1 WHERE id = $2",
-            vec![Text(status), Text(game)],
+            vec![Static(status.name()), Text(game)],
         ),
         Write::Rematch { game, rematch } => (
             "UPDATE games SET rematch = $1 WHERE id = $2",
@@ -419,6 +575,9 @@ macro_rules! bound {
             query = match param {
                 Param::Text(v) => query.bind(v),
                 Param::MaybeText(v) => query.bind(v),
+                Param::Static(v) => query.bind(v),
+                Param::MaybeStatic(v) => query.bind(v),
+                Param::Owned(v) => query.bind(v),
                 Param::Int(v) => query.bind(v),
                 Param::MaybeInt(v) => query.bind(v),
             };
@@ -433,7 +592,7 @@ const POSTGRES_ENTRIES: &str = "INSERT INTO log (game, seq, kind, seat, input, t
                           $6::text[], $7::bigint[])";
 
 /// Commits `writes` in one transaction.
-async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), String> {
+async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
     let committed = match pool {
         // In-process: a statement costs no round trip.
         Pool::Sqlite(p) => {
@@ -480,9 +639,13 @@ async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), String> {
     committed.map_err(fail)
 }
 
-fn fail(e: sqlx::Error) -> String {
+fn fail(e: sqlx::Error) -> StoreError {
     tracing::error!("database write failed: {e}");
-    format!("the database refused the write: {e}")
+    StoreError::Write(e.to_string())
+}
+
+fn read_error(e: sqlx::Error) -> StoreError {
+    StoreError::Read(e.to_string())
 }
 
 /// The insert of a run of log entries into Postgres, in their order.
@@ -492,12 +655,13 @@ fn entries_query(
     let mut columns = EntryColumnsOf::default();
     for write in writes {
         if let Write::Entry { game, seq, entry } = write {
+            let (kind, seat, input, text) = entry.columns();
             columns.game.push(game.clone());
             columns.seq.push(*seq);
-            columns.kind.push(entry.kind.clone());
-            columns.seat.push(entry.seat.clone());
-            columns.input.push(entry.input.clone());
-            columns.text.push(entry.text.clone());
+            columns.kind.push(kind.to_string());
+            columns.seat.push(seat.map(String::from));
+            columns.input.push(input);
+            columns.text.push(text);
             columns.at_ms.push(entry.at_ms);
         }
     }

@@ -4,6 +4,7 @@ mod common;
 
 use bluffchess_rules::any::VARIANTS;
 use bluffchess_rules::game::Seat;
+use bluffchess_server::wire::{Message as FeedMessage, WsReply};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -11,8 +12,15 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 
+/// A line the server sent: a feed message or a socket's reply, checked against its type in
+/// `bluffchess_server::wire` (it reads back, and writes out again, as exactly this JSON).
 fn parse(line: &str) -> Value {
-    serde_json::from_str(line).unwrap()
+    let value: Value = serde_json::from_str(line).unwrap();
+    match value["type"].as_str() {
+        Some("ack" | "error") => typed::<WsReply>(&value),
+        _ => typed::<FeedMessage>(&value),
+    }
+    value
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1223,7 +1231,7 @@ async fn sockets_refuse_bad_hellos_and_shutdown_closes_every_stream() {
 mod bots {
     use super::*;
     use bluffchess_rules::arbiter::Record;
-    use bluffchess_server::bot::{random_choice, Bot, LegalActions};
+    use bluffchess_server::bot::{random_choice, Bot, Turn};
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};
 
@@ -1231,16 +1239,17 @@ mod bots {
     struct Recorder(Mutex<Vec<Value>>);
 
     impl Bot for Recorder {
-        fn act(&self, view: &Value, legal: &LegalActions) -> String {
-            self.0.lock().unwrap().push(view.clone());
-            random_choice(legal)
+        fn act(&self, turn: &Turn) -> String {
+            let view = serde_json::to_value(turn.decision.view()).unwrap();
+            self.0.lock().unwrap().push(view);
+            random_choice(turn.decision, turn.seed)
         }
     }
 
     struct Slow;
 
     impl Bot for Slow {
-        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+        fn act(&self, _turn: &Turn) -> String {
             std::thread::sleep(Duration::from_millis(600));
             "never played".into()
         }
@@ -1249,7 +1258,7 @@ mod bots {
     struct Nonsense;
 
     impl Bot for Nonsense {
-        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+        fn act(&self, _turn: &Turn) -> String {
             "nonsense".into()
         }
     }
@@ -1257,7 +1266,7 @@ mod bots {
     struct Panics;
 
     impl Bot for Panics {
-        fn act(&self, _view: &Value, _legal: &LegalActions) -> String {
+        fn act(&self, _turn: &Turn) -> String {
             panic!("a bot bug")
         }
     }

@@ -407,6 +407,22 @@ impl Browser {
         std::fs::write(out_dir("screenshots").join(format!("{name}.png")), png).unwrap();
     }
 
+    /// Asserts the console holds no Content-Security-Policy violation: the client runs under
+    /// the server's strict policy.
+    async fn no_policy_violations(&self) {
+        let log = self.log("browser").await;
+        let violations: Vec<&Value> = log
+            .iter()
+            .filter(|e| {
+                e["message"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("Content Security Policy")
+            })
+            .collect();
+        assert!(violations.is_empty(), "{}: {violations:?}", self.name);
+    }
+
     async fn seq(&self) -> u64 {
         self.js("return +(document.querySelector('.game')||{dataset:{}}).dataset.seq || 0;")
             .await
@@ -533,15 +549,19 @@ struct Table {
 }
 
 impl Table {
-    /// White creates a game in the lobby, Black joins from the lobby, the watcher opens it
-    /// from the lobby's live games. Returns the game id.
+    /// White creates a game in the lobby: open to anyone, Black joining from the lobby and the
+    /// watcher opening it from the lobby's live games; or (`by_link`) private, Black taking the
+    /// seat with the invitation link and the watcher opening the game's page. Returns the game
+    /// id.
     async fn start(&mut self, variant: &str, options: &[&str], by_link: bool) -> String {
         let w = &self.w;
         w.lobby_variant(&self.base, variant).await;
         for o in options {
             w.click(&format!("input[data-opt=\"{o}\"]")).await;
         }
-        let id = w.create_as_white("friend").await;
+        let id = w
+            .create_as_white(if by_link { "friend" } else { "open" })
+            .await;
         w.find("#invite").await;
         let b = &self.b;
         if by_link {
@@ -557,8 +577,12 @@ impl Table {
         b.find(".game[data-seat=\"black\"][data-status=\"live\"]")
             .await;
         let x = &self.x;
-        x.goto(&format!("{}/", self.base)).await;
-        x.click(&format!("#live li[data-game=\"{id}\"] a")).await;
+        if by_link {
+            x.goto(&format!("{}/game/{id}", self.base)).await;
+        } else {
+            x.goto(&format!("{}/", self.base)).await;
+            x.click(&format!("#live li[data-game=\"{id}\"] a")).await;
+        }
         x.find(".game[data-seat=\"spectator\"]").await;
         w.find(".game[data-status=\"live\"]").await;
         id
@@ -930,6 +954,7 @@ async fn the_browser_client_plays_every_variant() {
         base: ts.base.clone(),
     };
     first_load(&t.w, &t.base).await;
+    a_wrong_token_keeps_the_seat(&t.w, &t.base).await;
     for variant in [
         "chess",
         "alter-ego",
@@ -1034,6 +1059,9 @@ async fn the_browser_client_plays_every_variant() {
     // a game against a server bot, with a lost connection
     bot_game(&mut t, &mut ts).await;
 
+    for br in [&t.w, &t.b, &t.x] {
+        br.no_policy_violations().await;
+    }
     let Table { w, b, x, .. } = t;
     w.close().await;
     b.close().await;
@@ -1351,4 +1379,40 @@ async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
     w.close().await;
     driver.stop().await;
     ts.stop().await;
+}
+
+/// A link with a token the server refuses says so and keeps the seat this browser has: the
+/// stored token is replaced only once the server has taken the new one. A private game's
+/// invitation link carries the invitation, never the creator's token.
+async fn a_wrong_token_keeps_the_seat(w: &Browser, base: &str) {
+    w.goto(&format!("{base}/")).await;
+    w.find("#variant option[value=\"chess\"]").await;
+    w.click("input[name=opponent][value=friend]").await;
+    w.click("#create-btn").await;
+    let id = w
+        .find(".game[data-status=\"open\"]")
+        .await
+        .attr("data-game")
+        .await
+        .unwrap()
+        .unwrap();
+    let invite = w.find("#invite").await.attr("href").await.unwrap().unwrap();
+    assert!(
+        invite.starts_with(&format!("/game/{id}#invite=")),
+        "{invite}"
+    );
+    let stored = format!("return localStorage.getItem('bc-tok-{id}');");
+    let token = w.js(&stored).await;
+    assert!(token.as_str().is_some_and(|t| t.len() == 32), "{token}");
+    w.goto(&format!("{base}/")).await;
+    w.goto(&format!("{base}/game/{id}#{}", "0".repeat(32)))
+        .await;
+    w.find("#bad-link").await;
+    w.shot("bad-link").await;
+    assert_eq!(w.js(&stored).await, token, "the stored token survives");
+    w.click("#bad-link a").await;
+    w.find(".game[data-seat^=\"w\"], .game[data-seat^=\"b\"]")
+        .await;
+    w.click("button[data-command=abort]").await;
+    w.find(".game[data-status=\"aborted\"]").await;
 }

@@ -4,7 +4,10 @@
 
 mod common;
 
-use bluffchess_server::store::{Entry, GameRow, Store, Write};
+use bluffchess_rules::arbiter::MetaKind;
+use bluffchess_rules::board::Color;
+use bluffchess_server::store::{Entry, GameRow, Logged, Store, StoreError, Write};
+use bluffchess_server::wire::Status;
 use common::{fresh_postgres, postgres_cluster, temp_db, test_config, TestServer};
 use reqwest::StatusCode;
 use serde_json::json;
@@ -56,23 +59,35 @@ fn game(id: &str, status: &str, created_ms: i64) -> GameRow {
         clock: Some((300_000, 2_000)),
         players: ["player".into(), "open".into()],
         tokens: [Some("ab".repeat(32)), None],
-        status: status.into(),
+        status: Status::parse(status).unwrap(),
         rematch_of: None,
         created_ms,
+        private: true,
+        invite: Some("cd".repeat(32)),
     }
 }
 
 fn entry(n: i64) -> Entry {
-    Entry {
-        kind: "play".into(),
-        // Every third entry has no seat (a roll, a flag), inside runs of entries too.
-        seat: match n % 3 {
-            0 => Some("white".into()),
-            1 => Some("black".into()),
-            _ => None,
-        },
+    let play = |seat| Logged::Play {
+        seat,
         input: format!("input {n} ♛'\"; --"),
         text: format!("text {n}"),
+    };
+    // Every third entry has no seat (a roll), inside runs of entries too; every seventh is a
+    // meta command.
+    let what = match n % 3 {
+        _ if n % 7 == 6 => Logged::Meta {
+            seat: Color::Black,
+            kind: MetaKind::OfferDraw,
+        },
+        0 => play(Color::White),
+        1 => play(Color::Black),
+        _ => Logged::Roll {
+            text: format!("die {n}"),
+        },
+    };
+    Entry {
+        what,
         at_ms: 1_700_000_000_000 + n,
     }
 }
@@ -90,6 +105,8 @@ async fn every_write_reads_back_exactly(url: String) {
     assert!(store.load("g1").await.unwrap().is_none());
     let mut over = game("g0", "live", 5);
     over.clock = None;
+    over.private = false;
+    over.invite = None;
     over.rematch_of = Some("g-1".into());
     store
         .write(vec![
@@ -104,10 +121,7 @@ async fn every_write_reads_back_exactly(url: String) {
         .await
         .unwrap();
     let seatless = Entry {
-        kind: "abort".into(),
-        seat: None,
-        input: "abort".into(),
-        text: "abort".into(),
+        what: Logged::Abort { seat: Color::Black },
         at_ms: 42,
     };
     store
@@ -124,7 +138,7 @@ async fn every_write_reads_back_exactly(url: String) {
             },
             Write::Status {
                 game: "g0".into(),
-                status: "over".into(),
+                status: Status::Over,
             },
             Write::Rematch {
                 game: "g0".into(),
@@ -143,7 +157,7 @@ async fn every_write_reads_back_exactly(url: String) {
     assert_eq!(log, (0..5).map(entry).collect::<Vec<_>>());
 
     let (row, rematch, log) = store.load("g0").await.unwrap().unwrap();
-    over.status = "over".into();
+    over.status = Status::Over;
     assert_eq!(format!("{row:?}"), format!("{over:?}"));
     assert_eq!(rematch.as_deref(), Some("g1"));
     assert_eq!(log, vec![seatless]);
@@ -174,7 +188,7 @@ async fn a_refused_write_fails_alone_and_nothing_is_doubled(url: String) {
         let (seq, result) = task.await.unwrap();
         if seq == 20 {
             let error = result.expect_err("a second entry 0 is refused");
-            assert!(error.contains("refused the write"), "{error}");
+            assert!(matches!(error, StoreError::Write(_)), "{error}");
         } else {
             result.unwrap();
         }
@@ -184,7 +198,7 @@ async fn a_refused_write_fails_alone_and_nothing_is_doubled(url: String) {
         .write(vec![append("g", 20), append("g", 1)])
         .await
         .expect_err("entry 1 exists");
-    assert!(error.contains("refused the write"), "{error}");
+    assert!(matches!(error, StoreError::Write(_)), "{error}");
     let (_, _, log) = store.load("g").await.unwrap().unwrap();
     let expected: Vec<Entry> = (0..40).filter(|&s| s != 20).map(entry).collect();
     assert_eq!(log, expected);
@@ -324,6 +338,10 @@ async fn a_sqlite_database_made_before_migrations_is_adopted() {
     let store = Store::open(&url).await.unwrap();
     let (row, _, log) = store.load("old").await.unwrap().unwrap();
     assert_eq!((row.seed, row.salt_seed), (u64::MAX, 7));
+    assert!(
+        !row.private && row.invite.is_none(),
+        "an old game is public"
+    );
     assert!(log.is_empty());
     store.close().await;
 }
@@ -333,7 +351,7 @@ async fn bad_database_urls_are_refused_without_their_password() {
     let refused = |url: &'static str| async move {
         match Store::open(url).await {
             Ok(_) => panic!("{url} was accepted"),
-            Err(e) => e,
+            Err(e) => e.to_string(),
         }
     };
     let error = refused("mysql://user:hunter2@localhost/games").await;
@@ -351,7 +369,7 @@ async fn bad_database_urls_are_refused_without_their_password() {
     let url = format!("postgres://user:hunter2@127.0.0.1:{port}/games");
     let error = match Store::open(&url).await {
         Ok(_) => panic!("{url} was accepted"),
-        Err(e) => e,
+        Err(e) => e.to_string(),
     };
     assert!(error.contains("cannot open the database"), "{error}");
     assert!(

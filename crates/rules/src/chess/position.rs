@@ -414,4 +414,15 @@ impl Position {
             && ((bishops & Bitboard::DARK_SQUARES).is_empty()
                 || (bishops & Bitboard::LIGHT_SQUARES).is_empty())
     }
+
+    /// Whether `color` could still mate by some series of legal moves, by the usual material
+    /// test: not with a lone king, nor with a king and one minor piece against a lone king, nor
+    /// when neither side ever can. A flag that falls against such a side is a draw.
+    pub fn can_mate(&self, color: Color) -> bool {
+        let own = self.by_color(color);
+        let minors = own & (self.by_role(Role::Knight) | self.by_role(Role::Bishop));
+        let lone_minor = own.count() == 2 && minors.count() == 1;
+        let bare_opponent = self.by_color(!color).count() == 1;
+        !(self.is_insufficient_material() || own.count() == 1 || (lone_minor && bare_opponent))
+    }
 }

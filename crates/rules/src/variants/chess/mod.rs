@@ -165,6 +165,10 @@ impl Game for Chess {
             .map(|claim| claim.end_reason())
     }
 
+    fn can_win(&self, color: Color) -> bool {
+        self.history.position().can_mate(color)
+    }
+
     fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Chess {
         crate::belief::resample_via_view::<ChessBelief>(self, seat, rng)
     }
