@@ -48,7 +48,7 @@ def _rc_square(file: int, rank: int) -> str:
 
 
 def _on_board(file: int, rank: int) -> bool:
-    """Whether a cell of the 9x7 grid is one of Reality Check's 39 squares."""
+    """Whether a cell of the 9x7 grid is one of the basic board's 39 squares."""
     widths = [1, 3, 5, 7, 7, 7, 5, 3, 1]
     half = widths[rank] // 2
     return 0 <= rank < 9 and abs(file - 3) <= half
@@ -58,6 +58,21 @@ def _order(square: Tuple[int, int]) -> Tuple[int, int]:
     file, rank = square
     return (min(rank, 8 - rank), file)
 
+
+# The Advanced board (option board=advanced): White's ten setup squares, d1 e1 f1 g1 e2 f2 g2 f3
+# g3 g4, as (file, rank); Black's are their half turn. Nine of the ten are filled.
+_ADVANCED_WHITE_REGION = [
+    (3, 0),
+    (4, 0),
+    (5, 0),
+    (6, 0),
+    (4, 1),
+    (5, 1),
+    (6, 1),
+    (5, 2),
+    (6, 2),
+    (6, 3),
+]
 
 _WHITE_DIAGRAM = [
     ((3, 0), "R"),
@@ -84,8 +99,19 @@ class Slots:
             self.faces: List[Optional[str]] = []
             self.steps = BS_SLOTS + (1 if self.spy else 0)
             return
-        self.flexible = options.get("flexible-setup") == "true"
-        if self.flexible:
+        advanced = options.get("board") == "advanced"
+        # A free setup (Flexibility, the Advanced board): any faces, and squares left empty.
+        self.free = advanced or options.get("flexible-setup") == "true"
+        if advanced:
+            cells = [
+                (f, r) if color == "white" else (6 - f, 6 - r)
+                for f, r in _ADVANCED_WHITE_REGION
+            ]
+            # From the owner's back rank forward, then by file.
+            cells.sort(key=lambda c: (c[1] if color == "white" else 6 - c[1], c[0]))
+            self.squares = [_rc_square(f, r) for f, r in cells]
+            self.faces = [None] * len(cells)
+        elif self.free:
             cells = [
                 (f, r)
                 for r in range(9)
@@ -128,7 +154,7 @@ class Slots:
         return used
 
     def _count(self, i: int, used: int) -> int:
-        return _rc_count(self.flexible, tuple(self.faces), i, used)
+        return _rc_count(self.free, tuple(self.faces), i, used)
 
     # -- both ------------------------------------------------------------------------------
 
@@ -149,7 +175,7 @@ class Slots:
         used = self._used(tokens)
         total = self._count(i, used)
         out = []
-        if self.flexible:
+        if self.free:
             n = self._count(i + 1, used)
             if n:
                 out.append(("place -", n / total))
@@ -192,7 +218,7 @@ class Slots:
 
 
 @lru_cache(maxsize=None)
-def _rc_count(flexible: bool, faces: Tuple[Optional[str], ...], i: int, used: int) -> int:
+def _rc_count(free: bool, faces: Tuple[Optional[str], ...], i: int, used: int) -> int:
     """How many whole setups complete the slots from `i` on, with the kinds in `used` taken."""
     placed = bin(used).count("1")
     if i == len(faces):
@@ -200,8 +226,8 @@ def _rc_count(flexible: bool, faces: Tuple[Optional[str], ...], i: int, used: in
     if placed + (len(faces) - i) < 9:
         return 0
     total = 0
-    if flexible:
-        total += _rc_count(flexible, faces, i + 1, used)
+    if free:
+        total += _rc_count(free, faces, i + 1, used)
     if placed == 9:
         return total
     for up in FACES:
@@ -212,5 +238,5 @@ def _rc_count(flexible: bool, faces: Tuple[Optional[str], ...], i: int, used: in
             if used >> k & 1:
                 continue
             # A piece with two faces shows either; count each orientation once.
-            total += _rc_count(flexible, faces, i + 1, used | 1 << k)
+            total += _rc_count(free, faces, i + 1, used | 1 << k)
     return total

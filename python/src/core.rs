@@ -133,6 +133,8 @@ pub struct Session<G: Variant> {
     listed_indices: Vec<u32>,
     listed_at: Option<usize>,
     text: String,
+    /// Every rules option with its value, for the encoder (kept: a game's options never change).
+    options: Options,
 }
 
 impl<G: Variant> Session<G> {
@@ -162,8 +164,13 @@ impl<G: Variant> Session<G> {
                 }
             }
         };
+        let options = match &inner {
+            Inner::Arbiter(a) => a.game().options(),
+            Inner::Bare { game, .. } => game.options(),
+        };
         Ok(Session {
             inner,
+            options,
             seed,
             scripted: matches!(mode, Mode::Record { scripted: true }),
             listed: Vec::new(),
@@ -177,6 +184,7 @@ impl<G: Variant> Session<G> {
     pub fn bare(game: G, seed: u64) -> Self {
         let recording = game.log().recording();
         Session {
+            options: game.options(),
             inner: Inner::Bare {
                 game,
                 rng: StdRng::seed_from_u64(seed),
@@ -437,7 +445,7 @@ impl<G: Variant> Core for Session<G> {
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         let summary = self.game().summary(seat, self.over());
         let mut planes = Planes::new(out, G::layout(), seat, self.to_act());
-        G::encode(&summary, seat, &mut planes);
+        G::encode(&summary, &self.options, seat, &mut planes);
     }
 
     fn observation_string(&self, seat: Seat) -> String {
@@ -671,7 +679,7 @@ pub fn observe_view(json: &str) -> Result<(Vec<f32>, &'static Layout)> {
             let layout = G::layout();
             let mut data = vec![0.0; layout.size()];
             let mut planes = Planes::new(&mut data, layout, view.seat, view.to_act);
-            G::encode(&view.position, view.seat, &mut planes);
+            G::encode(&view.position, &view.options, view.seat, &mut planes);
             Ok((data, layout))
         }
     }

@@ -5,9 +5,9 @@
 
 use crate::table::{cell39, cell8};
 use crate::variant::{Planes, FIRST};
-use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::board39::Shape;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::game::{Options, Seat};
 use bluffchess_rules::variants::alter_ego::{AlterEgoSummary, EgoView};
 use bluffchess_rules::variants::ambiguous::AmbiguousSummary;
 use bluffchess_rules::variants::bluff_move::BluffMoveSummary;
@@ -370,12 +370,19 @@ fn face(c: char) -> Option<usize> {
     FACES.find(c)
 }
 
-fn square39(name: &str) -> i32 {
-    Square39::parse(name).map_or(-1, cell39)
-}
-
-/// Reality Check.
-pub fn reality_check(s: &RealityCheckSummary, seat: Seat, planes: &mut Planes<'_>) {
+/// Reality Check, on the board its options name: the basic diamond or the Advanced board, both
+/// on the 9x7 grid (the Advanced board's 7x7 on its first seven ranks).
+pub fn reality_check(
+    s: &RealityCheckSummary,
+    options: &Options,
+    seat: Seat,
+    planes: &mut Planes<'_>,
+) {
+    let board = options
+        .get("board")
+        .and_then(|name| Shape::from_name(name))
+        .unwrap_or_default();
+    let square39 = |name: &str| board.parse_square(name).map_or(-1, cell39);
     let us = own(seat);
     for piece in &s.board {
         let base = FIRST + if piece.color == us { 0 } else { 9 };
@@ -389,7 +396,7 @@ pub fn reality_check(s: &RealityCheckSummary, seat: Seat, planes: &mut Planes<'_
         }
     }
     let mut plane = FIRST + 18;
-    for sq in Square39::ALL {
+    for &sq in board.all() {
         planes.set(plane, cell39(sq), 1.0);
     }
     for sq in &s.exempt {

@@ -6,10 +6,10 @@
 //! move), then promotions; the variants add their own words. Setups are the shortcuts only
 //! (`setup standard`, `setup random`): a whole arrangement is played by its text.
 
-use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::board39::{Shape, Square39};
 use bluffchess_rules::variants::reality_check::Kind;
 use bluffchess_rules::Square;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// One variant's action texts and where each starts and ends on the observation grid.
 pub struct Table {
@@ -205,13 +205,36 @@ pub fn bs() -> Table {
 }
 
 /// Reality Check: `setup random`, moves and captures, `rc`, `flip`, drops, `memory`, the
-/// removals after a failed memory, and Chance's `die N`.
+/// removals after a failed memory, and Chance's `die N`, on the basic board; then the same forms
+/// on the Advanced board's squares that the basic board's list lacks (appended, so that the basic
+/// board's indices stay as they were).
 pub fn reality_check() -> Table {
     let mut entries = vec![word("setup random")];
+    entries.extend(reality_check_squares(Shape::Basic));
+    for kind in Kind::ALL {
+        entries.push(word(&format!("remove {kind}")));
+    }
+    for n in 1..=6 {
+        entries.push(word(&format!("die {n}")));
+    }
+    let listed: HashSet<String> = entries.iter().map(|(text, _)| text.clone()).collect();
+    entries.extend(
+        reality_check_squares(Shape::Advanced)
+            .into_iter()
+            .filter(|(text, _)| !listed.contains(text)),
+    );
+    Table::new(entries)
+}
+
+/// Reality Check's actions that name squares of `board`: moves and captures, `rc`, `flip`,
+/// drops, `memory`, `remove SQ`.
+fn reality_check_squares(board: Shape) -> Vec<(String, [i32; 2])> {
+    let squares = board.all();
+    let mut entries = Vec::new();
     let pairs = |prefix: &str| {
         let mut out = Vec::new();
-        for from in Square39::ALL {
-            for to in Square39::ALL {
+        for &from in squares {
+            for &to in squares {
                 let df = i32::from(to.file()) - i32::from(from.file());
                 let dr = i32::from(to.rank()) - i32::from(from.rank());
                 if reachable(df, dr) {
@@ -223,31 +246,25 @@ pub fn reality_check() -> Table {
     };
     entries.extend(pairs(""));
     entries.extend(pairs("rc "));
-    for sq in Square39::ALL {
-        entries.push((format!("flip {sq}"), [-1, cell39(sq)]));
+    for sq in squares {
+        entries.push((format!("flip {sq}"), [-1, cell39(*sq)]));
     }
     let faces = ['P', 'N', 'B', 'R'];
-    for sq in Square39::ALL {
+    for sq in squares {
         for up in faces {
             for down in faces {
-                entries.push((format!("drop {up}{down}@{sq}"), [-1, cell39(sq)]));
+                entries.push((format!("drop {up}{down}@{sq}"), [-1, cell39(*sq)]));
             }
         }
     }
-    for (i, a) in Square39::ALL.into_iter().enumerate() {
-        for b in &Square39::ALL[i + 1..] {
-            let (lo, hi) = if a < *b { (a, *b) } else { (*b, a) };
-            entries.push((format!("memory {lo} {hi}"), [cell39(lo), cell39(hi)]));
+    for (i, a) in squares.iter().enumerate() {
+        for b in &squares[i + 1..] {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            entries.push((format!("memory {lo} {hi}"), [cell39(*lo), cell39(*hi)]));
         }
     }
-    for sq in Square39::ALL {
-        entries.push((format!("remove {sq}"), [-1, cell39(sq)]));
+    for sq in squares {
+        entries.push((format!("remove {sq}"), [-1, cell39(*sq)]));
     }
-    for kind in Kind::ALL {
-        entries.push(word(&format!("remove {kind}")));
-    }
-    for n in 1..=6 {
-        entries.push(word(&format!("die {n}")));
-    }
-    Table::new(entries)
+    entries
 }

@@ -3,7 +3,7 @@
 
 use crate::table::{self, Table};
 use bluffchess_rules::belief::Belief;
-use bluffchess_rules::game::{Actor, Game, Seat};
+use bluffchess_rules::game::{Actor, Game, Options, Seat};
 use bluffchess_rules::variants::alter_ego::AlterEgoBelief;
 use bluffchess_rules::variants::ambiguous::AmbiguousBelief;
 use bluffchess_rules::variants::bluff_move::BluffMoveBelief;
@@ -147,15 +147,22 @@ pub trait Variant: Game {
     /// The fixed action-index space.
     fn table() -> &'static Table;
 
-    /// Writes the variant's own planes of what `seat` knows (the common ones are written).
-    fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>);
+    /// Writes the variant's own planes of what `seat` knows (the common ones are written), in
+    /// a game under `options` (Reality Check's board is one).
+    fn encode(summary: &Self::Summary, options: &Options, seat: Seat, planes: &mut Planes<'_>);
 }
 
 /// The [`Variant`] of a rules type: its belief, its planes (a list of names, or a function
-/// giving them), its table and its encoder (in `crate::encode`), on a grid of `height` ranks and
-/// `width` files.
+/// giving them), its table and its encoder (in `crate::encode`; `with_options` before one that
+/// reads the rules options), on a grid of `height` ranks and `width` files.
 macro_rules! variant {
+    ($game:ty, $belief:ty, $planes:expr, $table:path, with_options $encode:path, $height:literal x $width:literal) => {
+        variant!(@impl $game, $belief, $planes, $table, |s, options, seat, planes| $encode(s, options, seat, planes), $height x $width);
+    };
     ($game:ty, $belief:ty, $planes:expr, $table:path, $encode:path, $height:literal x $width:literal) => {
+        variant!(@impl $game, $belief, $planes, $table, |s, _options, seat, planes| $encode(s, seat, planes), $height x $width);
+    };
+    (@impl $game:ty, $belief:ty, $planes:expr, $table:path, |$s:ident, $o:ident, $seat:ident, $p:ident| $encode:expr, $height:literal x $width:literal) => {
         impl Variant for $game {
             type Belief = $belief;
             fn layout() -> &'static Layout {
@@ -166,8 +173,8 @@ macro_rules! variant {
                 static TABLE: OnceLock<Table> = OnceLock::new();
                 TABLE.get_or_init($table)
             }
-            fn encode(summary: &Self::Summary, seat: Seat, planes: &mut Planes<'_>) {
-                $encode(summary, seat, planes)
+            fn encode($s: &Self::Summary, $o: &Options, $seat: Seat, $p: &mut Planes<'_>) {
+                $encode
             }
         }
     };
@@ -184,6 +191,6 @@ variant!(
     RealityCheckBelief,
     encode::reality_check_planes(),
     table::reality_check,
-    encode::reality_check,
+    with_options encode::reality_check,
     9 x 7
 );

@@ -16,6 +16,8 @@ OPTION_SETS = [(v, {}) for v in VARIANTS] + [
     ("reality-check", {"dice": True}),
     ("reality-check", {"memory": True, "strategic-retreat": True}),
     ("reality-check", {"flexible-setup": True, "dice": True}),
+    ("reality-check", {"board": "advanced"}),
+    ("reality-check", {"board": "advanced", "memory": True, "dice": True}),
     ("ambiguous", {"checkmate": True, "stalemate": "draw"}),
 ]
 

@@ -18,8 +18,10 @@ def test_the_variants_are_listed_with_their_options():
     assert set(ids) == {"chess", "alter-ego", "ambiguous", "bluff-move", "reality-check", "bs"}
     rc = next(v for v in bluffchess.variants() if v["id"] == "reality-check")
     assert {o["name"] for o in rc["options"]} == {
-        "dice", "flexible-setup", "memory", "strategic-retreat"
+        "board", "dice", "flexible-setup", "memory", "strategic-retreat"
     }
+    board = next(o for o in rc["options"] if o["name"] == "board")
+    assert board["values"] == ["basic", "advanced"] and board["default"] == "basic"
 
 
 @pytest.mark.parametrize("entry", OPTION_SETS, ids=option_id)

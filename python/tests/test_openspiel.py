@@ -115,7 +115,13 @@ def test_resampling_keeps_the_information_state(entry):
 
 @pytest.mark.parametrize(
     "variant, options",
-    [("bs", {}), ("bs", {"spy": "true"}), ("reality-check", {}), ("reality-check", {"flexible-setup": "true"})],
+    [
+        ("bs", {}),
+        ("bs", {"spy": "true"}),
+        ("reality-check", {}),
+        ("reality-check", {"flexible-setup": "true"}),
+        ("reality-check", {"board": "advanced"}),
+    ],
 )
 def test_chance_setups_are_valid_and_read_back(variant, options):
     rng = np.random.RandomState(4)
@@ -134,6 +140,16 @@ def test_chance_setups_are_valid_and_read_back(variant, options):
             game.apply(text)
             canonical = game.history()[-1]
             assert slots.tokens(canonical) == tokens
+
+
+def test_advanced_board_chance_setups_leave_one_region_square_empty():
+    """On the Advanced board a setup fills nine of the ten corner squares: each square may be
+    left empty, and the ten empty choices are equally likely by symmetry of the count."""
+    slots = Slots("reality-check", {"board": "advanced"}, "black")
+    assert slots.squares == ["a7", "b7", "c7", "d7", "a6", "b6", "c6", "a5", "b5", "a4"]
+    first = dict(slots.outcomes([]))
+    assert abs(first["place -"] - 0.1) < 1e-12
+    assert abs(sum(first.values()) - 1) < 1e-12
 
 
 def test_reality_check_chance_setups_are_uniform():

@@ -33,6 +33,10 @@ async fn every_variant_between_two_api_seats_matches_the_arbiter() {
             "reality-check",
             json!({"dice": "true", "strategic-retreat": "true"}),
         ),
+        (
+            "reality-check",
+            json!({"board": "advanced", "memory": "true"}),
+        ),
         ("bs", json!({"spy": "true"})),
     ];
     // (The option games stop sooner: White resigns after 200 actions.)

@@ -20,7 +20,9 @@ pub fn board(view: &AnyView, seat: Color) -> String {
         AnyView::AlterEgo(v) => alter_ego_board(&v.position, seat),
         AnyView::Ambiguous(v) => ambiguous_board(&v.position, seat),
         AnyView::BluffMove(v) => bluff_move::board(&v.position, seat),
-        AnyView::RealityCheck(v) => reality_check::board(&v.position, seat),
+        AnyView::RealityCheck(v) => {
+            reality_check::board(&v.position, reality_check::shape(&v.options), seat)
+        }
         AnyView::Bs(v) => bs::board(&v.position, seat),
     }
 }
@@ -64,7 +66,10 @@ pub fn status(view: &AnyView, turn: Turn) -> Vec<String> {
         AnyView::AlterEgo(v) => chess::alter_ego_status(&mut notes, &v.position, turn),
         AnyView::Ambiguous(v) => chess::ambiguous_status(&mut notes, &v.position, turn),
         AnyView::BluffMove(_) => {}
-        AnyView::RealityCheck(v) => notes.extend(reality_check::due(&v.position, turn)),
+        AnyView::RealityCheck(v) => {
+            let shape = reality_check::shape(&v.options);
+            notes.extend(reality_check::due(&v.position, shape, turn))
+        }
         AnyView::Bs(v) => notes.extend(bs::due(&v.position, turn)),
     }
     notes

@@ -1,33 +1,22 @@
-//! Sets of squares of the 39-square board, one bit a cell.
+//! Sets of squares of the 39-square boards, one bit a cell.
 
-use super::square::{on_board, CELLS};
-use super::Square39;
+use super::{Shape, Square39};
 use core::fmt;
-use core::ops::Not;
 
 /// A set of cells of the 7x9 grid: bit `i` is the cell with index `i`.
 ///
-/// Sets built from the board's squares and operators stay within [`Bitboard39::BOARD`]; `!` in
-/// particular complements within the board. Only the public field or [`Bitboard39::with`] on an
-/// off-board cell can put other bits in.
+/// Sets built from a board's squares and operators stay within its squares ([`Shape::squares`]).
+/// There is no `!`: the complement depends on the board, so it is written as a difference from
+/// the board's squares. Only the public field or [`Bitboard39::with`] on an off-board cell can
+/// put other bits in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard39(pub u64);
 
 impl Bitboard39 {
     /// No squares.
     pub const EMPTY: Bitboard39 = Bitboard39(0);
-    /// The 39 squares of the board.
-    pub const BOARD: Bitboard39 = {
-        let mut mask = 0;
-        let mut i = 0;
-        while i < CELLS {
-            if on_board((i % 7) as i32, (i / 7) as i32) {
-                mask |= 1 << i;
-            }
-            i += 1;
-        }
-        Bitboard39(mask)
-    };
+    /// The 39 squares of the basic board.
+    pub const BOARD: Bitboard39 = Shape::Basic.squares();
 
     /// The lowest square, if any.
     #[inline]
@@ -67,17 +56,9 @@ impl ExactSizeIterator for Bitboard39 {}
 
 square_set!(Bitboard39, Square39);
 
-impl Not for Bitboard39 {
-    type Output = Bitboard39;
-    /// The board's squares that are not in the set: never a cell outside the diamond.
-    #[inline]
-    fn not(self) -> Bitboard39 {
-        Bitboard39(!self.0 & Bitboard39::BOARD.0)
-    }
-}
-
 impl fmt::Debug for Bitboard39 {
-    /// Draws the set as the diamond, rank 9 on top, cells outside it left blank.
+    /// Draws the set on the 7x9 grid, rank 9 on top: the diamond's cells as `.`, the others left
+    /// blank, and every cell in the set as `X`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Bitboard39({:#018x})", self.0)?;
         for rank in (0..9).rev() {
@@ -85,8 +66,8 @@ impl fmt::Debug for Bitboard39 {
             for file in 0..7 {
                 let sq = Square39::new(rank * 7 + file);
                 row.push_str(match (sq.is_on_board(), self.contains(sq)) {
-                    (false, _) => "  ",
-                    (true, true) => " X",
+                    (_, true) => " X",
+                    (false, false) => "  ",
                     (true, false) => " .",
                 });
             }

@@ -42,7 +42,7 @@ pub use pieces::{Face, Kind, Piece};
 pub use rules::Rules;
 pub use view::{PieceView, RealityCheckSummary, SideView};
 
-use crate::board::board39::{Bitboard39, Square39};
+use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
 use crate::fact::{Fact, SealedKind};
 use crate::game::{
@@ -261,9 +261,10 @@ impl RealityCheck {
         self.hands[color.index()].count_ones()
     }
 
-    /// White's first turn under Flexibility, when it may not capture.
+    /// White's first turn under a free setup (Flexibility, the Advanced board), when it may not
+    /// capture.
     fn first_move_restricted(&self) -> bool {
-        self.rules.flexible_setup && self.turn == Color::White && self.turns == 0
+        self.rules.free_setup() && self.turn == Color::White && self.turns == 0
     }
 
     // Changing the board.
@@ -455,6 +456,7 @@ impl RealityCheck {
             return droppable;
         }
         let occupied = self.occupied();
+        let board = self.rules.board;
         let enemy = self.by_color[(!c).index()];
         let mut takeable = Bitboard39::EMPTY;
         if !self.first_move_restricted() {
@@ -466,7 +468,7 @@ impl RealityCheck {
         let mut own = self.by_color[c.index()];
         let movable = Iterator::any(&mut own, |from| {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(face, from, occupied);
+            let (quiet, captures) = targets(board, face, from, occupied);
             quiet.any() || (captures & takeable).any()
         });
         movable || (self.rules.memory && enemy.more_than_one())
@@ -503,9 +505,10 @@ impl RealityCheck {
         let enemy = self.by_color[(!c).index()];
         let may_capture = !self.first_move_restricted();
         let may_retreat = self.may_retreat();
+        let board = self.rules.board;
         for from in self.by_color[c.index()] {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(face, from, occupied);
+            let (quiet, captures) = targets(board, face, from, occupied);
             actions.extend(quiet.map(|to| Action::Move { from, to }));
             if may_capture {
                 for to in captures & enemy {
@@ -537,7 +540,7 @@ impl RealityCheck {
         let refuse = |reason: String| Err(ActionError::illegal(action, reason));
         let c = self.turn;
         let result = match (self.phase, *action) {
-            (Phase::Setup, Action::Setup(setup)) => setup.check(c, self.rules.flexible_setup),
+            (Phase::Setup, Action::Setup(setup)) => setup.check(c, self.rules.placement()),
             (Phase::Turn, Action::Drop { up, down, to }) => self.check_drop(up, down, to),
             (Phase::Turn, _) if self.must_drop(c) => Err(format!(
                 "your hand holds {} pieces, over its limit of {}: you must drop one",
@@ -594,16 +597,22 @@ impl RealityCheck {
             if rc {
                 return Err(format!("a reality check is a capture, and {to} is empty"));
             }
-            if !quiet_targets(piece.up, from, occupied).contains(to) {
+            if !quiet_targets(self.rules.board, piece.up, from, occupied).contains(to) {
                 return Err(format!("the {name} on {from} cannot move to {to}"));
             }
             return Ok(());
         }
-        if !capture_targets(piece.up, from, occupied).contains(to) {
+        if !capture_targets(self.rules.board, piece.up, from, occupied).contains(to) {
             return Err(format!("the {name} on {from} cannot capture on {to}"));
         }
         if self.first_move_restricted() {
-            return Err("under flexible-setup White may not capture on the first move".into());
+            return Err(format!(
+                "{} White may not capture on the first move",
+                match self.rules.board {
+                    Shape::Advanced => "on the Advanced board (with its free setup)",
+                    Shape::Basic => "under flexible-setup",
+                }
+            ));
         }
         if self.by_color[c.index()].contains(to) {
             if rc {
@@ -977,11 +986,7 @@ impl RealityCheck {
     }
 
     fn random_setup_for(&self, color: Color, rng: &mut dyn RngCore) -> Setup {
-        if self.rules.flexible_setup {
-            Setup::random_flexible(color, rng)
-        } else {
-            Setup::random_standard(color, rng)
-        }
+        Setup::random(self.rules.placement(), color, rng)
     }
 }
 
@@ -1018,6 +1023,7 @@ impl Game for RealityCheck {
         options: rules::OPTIONS,
         actions: &[
             ActionForm::new("setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN", "your hidden setup, face up first (seen as setup)"),
+            ActionForm::new("setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR hand=NN", "with board=advanced: nine of your ten corner squares, any faces up (Black's corner is a4-d7)"),
             ActionForm::new("setup random", "a random setup"),
             ActionForm::new("b3b4", "a move or capture in UCI"),
             ActionForm::new("flip d2", "after your non-capturing move: flip the piece on d2"),
@@ -1107,7 +1113,7 @@ impl Game for RealityCheck {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        actions::parse(text)
+        actions::parse(text, self.rules.board)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
