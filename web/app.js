@@ -5,6 +5,7 @@ import { sound } from './sound.js';
 import { markdown } from './md.js';
 import { pieceIcon } from './pieces.js';
 import { adapterOf, shapeOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence } from './variants.js';
+import { accountBar, accountPage, loginPage, signupPage } from './account.js';
 
 const main = document.getElementById('main');
 const announcer = document.getElementById('announce');
@@ -29,6 +30,9 @@ function route() {
   if ((m = path.match(/^\/game\/([^/]+)$/))) gamePage(decodeURIComponent(m[1]), location.hash.slice(1));
   else if ((m = path.match(/^\/replay\/([^/]+)$/))) replayPage(decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/rules\/([^/]+)$/))) rulesPage(decodeURIComponent(m[1]));
+  else if (path === '/login') loginPage(main, go);
+  else if (path === '/signup') signupPage(main, go);
+  else if (path === '/account') variants().catch(() => []).finally(() => accountPage(main, go, nameOf));
   else lobbyPage();
 }
 
@@ -42,11 +46,12 @@ document.addEventListener('click', (e) => {
   const a = e.target.closest('a');
   if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.button !== 0) return;
   const url = new URL(a.href, location.href);
-  if (url.origin !== location.origin || !/^\/(game|replay|rules)\/|^\/$/.test(url.pathname)) return;
+  if (url.origin !== location.origin || !/^\/(game|replay|rules)\/|^\/(login|signup|account)?$/.test(url.pathname)) return;
   e.preventDefault();
   go(url.pathname + url.hash);
 });
 window.addEventListener('popstate', route);
+accountBar(go);
 
 document.getElementById('theme').addEventListener('click', () => {
   const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
@@ -140,7 +145,8 @@ async function lobbyPage() {
       const lobby = await api('/api/games');
       const item = (g, open) => {
         const clock = g.clock ? ` ${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}` : '';
-        const who = open ? `${g.players.white === 'open' ? 'black' : 'white'} waiting` : `${g.players.white} vs ${g.players.black}`;
+        const shown = (c) => g.names?.[c] || g.players[c];
+        const who = open ? `${shown(g.players.white === 'open' ? 'black' : 'white')} waiting` : `${shown('white')} vs ${shown('black')}`;
         const mine = localStorage.getItem('bc-tok-' + g.id);
         const btn = open && !mine ? `<button data-join="${g.id}">Join</button>` : `<a href="/game/${g.id}${mine ? '#' + mine : ''}">${mine ? 'Open' : 'Watch'}</a>`;
         return `<li data-game="${g.id}"><span>${esc(nameOf(g.variant))}${esc(clock)} <small class="muted">${esc(who)}</small></span>${btn}</li>`;
@@ -351,7 +357,8 @@ function gamePage(id, fragment) {
     for (const [slot, color] of [['#top', other], ['#bottom', orientation]]) {
       const el = $(slot);
       el.dataset.color = color;
-      el.querySelector('.name').textContent = color + (me === color ? ' (you)' : '');
+      const name = m.names?.[color];
+      el.querySelector('.name').textContent = (name ? `${name} (${color})` : color) + (me === color ? ' (you)' : '');
       el.classList.toggle('to-act', view.to_act === color && m.status === 'live');
     }
     tickClocks();

@@ -11,6 +11,7 @@ pub mod error;
 pub mod hub;
 pub mod identify;
 pub mod openapi;
+pub mod rating;
 pub mod replay;
 pub mod request;
 pub mod room;

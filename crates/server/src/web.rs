@@ -24,7 +24,7 @@ macro_rules! embed {
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
-    "net.js", "sound.js", "md.js", "LICENSES.md",
+    "net.js", "sound.js", "md.js", "account.js", "LICENSES.md",
 );
 
 /// Each variant's rules, by variant id.
@@ -118,6 +118,21 @@ pub async fn game_page(Path(_id): Path<String>, headers: HeaderMap) -> Response 
 pub async fn replay_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
     shell(headers).await
 }
+
+/// A page of the client with no parameter: the shell, whose router draws it.
+macro_rules! page {
+    ($name:ident, $path:literal, $what:literal) => {
+        #[doc = concat!("`GET ", $path, "`: ", $what, ".")]
+        #[utoipa::path(get, path = $path, tag = "web", responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+        pub async fn $name(headers: HeaderMap) -> Response {
+            shell(headers).await
+        }
+    };
+}
+
+page!(login_page, "/login", "the log-in page");
+page!(signup_page, "/signup", "the sign-up page");
+page!(account_page, "/account", "the account's page");
 
 /// `GET /rules/{variant}`: the client's rules page.
 #[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]

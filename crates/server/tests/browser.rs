@@ -1059,6 +1059,9 @@ async fn the_browser_client_plays_every_variant() {
     // a game against a server bot, with a lost connection
     bot_game(&mut t, &mut ts).await;
 
+    // an account: its game found from a second browser profile
+    account_across_browsers(&t).await;
+
     for br in [&t.w, &t.b, &t.x] {
         br.no_policy_violations().await;
     }
@@ -1415,4 +1418,71 @@ async fn a_wrong_token_keeps_the_seat(w: &Browser, base: &str) {
         .await;
     w.click("button[data-command=abort]").await;
     w.find(".game[data-status=\"aborted\"]").await;
+}
+
+/// Signs up in one browser, plays a game there to its end, then signs in from a second browser
+/// profile and finds the game under the account.
+async fn account_across_browsers(t: &Table) {
+    let (w, x) = (&t.w, &t.x);
+    w.goto(&format!("{}/signup", t.base)).await;
+    w.find("#signup input[name=username]")
+        .await
+        .send_keys("walter_w")
+        .await
+        .unwrap();
+    w.find("#signup input[name=password]")
+        .await
+        .send_keys("walter's long password")
+        .await
+        .unwrap();
+    w.click("#signup-btn").await;
+    w.find("#me").await;
+    w.until(
+        "document.querySelector('#me').textContent === 'walter_w'",
+        "the name in the header",
+    )
+    .await;
+    // A game against a bot, to its end.
+    w.goto(&format!("{}/", t.base)).await;
+    w.find("#variant option[value=\"chess\"]").await;
+    w.click("input[name=opponent][value=bot]").await;
+    w.click("#create-btn").await;
+    let id = w
+        .find(".game[data-status=\"live\"]")
+        .await
+        .attr("data-game")
+        .await
+        .unwrap()
+        .unwrap();
+    w.until(
+        "[...document.querySelectorAll('.player .name')].some((n) => n.textContent.startsWith('walter_w'))",
+        "the player's name by the board",
+    )
+    .await;
+    w.click("button[data-command=resign]").await;
+    w.click("button[data-command=resign]").await;
+    w.find(".game[data-status=\"over\"]").await;
+    // The second profile signs in and finds the game.
+    x.goto(&format!("{}/login", t.base)).await;
+    x.find("#login input[name=username]")
+        .await
+        .send_keys("Walter_W")
+        .await
+        .unwrap();
+    x.find("#login input[name=password]")
+        .await
+        .send_keys("walter's long password")
+        .await
+        .unwrap();
+    x.click("#login-btn").await;
+    x.find(&format!("#my-games li[data-game=\"{id}\"]")).await;
+    x.shot("account").await;
+    // The game's page, opened there, is the account's seat.
+    x.goto(&format!("{}/game/{id}", t.base)).await;
+    x.find(".game[data-seat=\"white\"], .game[data-seat=\"black\"]")
+        .await;
+    x.click("#logout").await;
+    x.find("#sign-in").await;
+    w.click("#logout").await;
+    w.find("#sign-in").await;
 }
