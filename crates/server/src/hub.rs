@@ -6,10 +6,12 @@ use crate::bot::{find, Bot};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::replay::ReplayCache;
-use crate::room::{index, new_arbiter, new_seed, now_ms, Command, Holder, Host, Room, Shared};
+use crate::room::{
+    index, new_arbiter, new_seed, now_ms, rating_diffs, Command, Holder, Host, Room, Shared,
+};
 use crate::secret::{new_game_id, new_token};
 use crate::store::{GameRow, Store, StoreError, Write};
-use crate::wire::{LobbyGame, Status};
+use crate::wire::{BySeat, LobbyGame, RatingDiff, Status};
 use bluffchess_rules::board::Color;
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
@@ -160,7 +162,8 @@ impl Hub {
             .map_err(unavailable)?
             .ok_or_else(|| ApiError::no_game(id))?;
         let names = self.names(&row.accounts).await?;
-        let (room, rx) = Room::restore(self.host(), row, names, rematch, &log)?;
+        let ratings = self.rating_diffs(&row).await?;
+        let (room, rx) = Room::restore(self.host(), row, names, ratings, rematch, &log)?;
         let shared = room.shared();
         self.games
             .lock()
@@ -179,6 +182,20 @@ impl Hub {
             }
         }
         Ok(names)
+    }
+
+    /// A finished rated game's changes to its players' ratings.
+    async fn rating_diffs(&self, row: &GameRow) -> Result<Option<BySeat<RatingDiff>>, ApiError> {
+        if !(row.rated && row.status == Status::Over) {
+            return Ok(None);
+        }
+        let changes = self
+            .store
+            .ratings()
+            .changes(&row.id)
+            .await
+            .map_err(unavailable)?;
+        Ok(rating_diffs(&changes, row.accounts))
     }
 
     /// Counts a live game for `client` (a limits' key), or refuses past the limit.
@@ -263,6 +280,7 @@ impl Hub {
             invite: invite.as_ref().map(|(_, hash)| hex::encode(hash)),
             accounts,
             guests,
+            rated: false,
         };
         // Refuse bad variants and options before anything is stored.
         new_arbiter(&row)?;
@@ -313,6 +331,7 @@ impl Hub {
             invite: None,
             accounts: [old.accounts[1], old.accounts[0]],
             guests: [old.guests[1].clone(), old.guests[0].clone()],
+            rated: old.rated,
         };
         let id = row.id.clone();
         let names = self.names(&row.accounts).await?;
@@ -340,7 +359,7 @@ impl Hub {
             .await
             .map_err(unavailable)?;
         let id = row.id.clone();
-        let (mut room, rx) = Room::restore(self.host(), row, names, None, &[])?;
+        let (mut room, rx) = Room::restore(self.host(), row, names, None, None, &[])?;
         prepare(&mut room);
         debug_assert!(matches!(room.status(), Status::Open | Status::Live));
         let shared = room.shared();

@@ -206,6 +206,9 @@ pub struct Message {
     /// How the game ended, if it has.
     #[schema(value_type = Option<Object>)]
     pub outcome: Option<Outcome>,
+    /// `end` of a rated game: each player's rating change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<BySeat<RatingDiff>>,
     /// `end` only: the record (`null` for an aborted game).
     #[serde(default, skip_serializing_if = "Option::is_none", with = "present")]
     #[schema(value_type = Option<Object>)]
@@ -300,6 +303,8 @@ pub struct LobbyGame {
     pub options: Options,
     /// Who plays: `player`, `open` or `bot:NAME`.
     pub players: BySeat<String>,
+    /// Rated: its end changes both players' ratings.
+    pub rated: bool,
     /// The game it is the rematch of.
     pub rematch_of: Option<String>,
     /// `open` or `live`.
@@ -555,4 +560,18 @@ pub struct AccountGame {
     pub status: Status,
     /// The variant id.
     pub variant: String,
+}
+
+/// A rated game's change to one player's rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingDiff {
+    /// The rating after the game.
+    pub after: f64,
+    /// The rating before it.
+    pub before: f64,
+    /// The change, rounded: `+12`, `-12`.
+    pub diff: i64,
+    /// Whether the rating after is provisional.
+    pub provisional: bool,
 }

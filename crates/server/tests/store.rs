@@ -63,6 +63,7 @@ fn game(id: &str, status: &str, created_ms: i64) -> GameRow {
         rematch_of: None,
         created_ms,
         private: true,
+        rated: false,
         invite: Some("cd".repeat(32)),
         accounts: [Some(7), None],
         guests: [None, Some("ef".repeat(32))],

@@ -8,7 +8,7 @@
 //! and `end` once the game is over.
 
 use super::seat::SEATS;
-use crate::wire::{BySeat, ClockState, Message, MessageKind, SeedCommitment, Status};
+use crate::wire::{BySeat, ClockState, Message, MessageKind, RatingDiff, SeedCommitment, Status};
 use bluffchess_rules::any::{AnyGame, AnyView};
 use bluffchess_rules::game::{Actor, EventKind, Outcome, Seat};
 use std::collections::VecDeque;
@@ -101,7 +101,7 @@ impl FeedReader {
 }
 
 /// What a seat may do now (as its messages give it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LegalActions {
     /// The legal actions in canonical text (when `setup` is set, the setup shortcuts).
     pub actions: Vec<String>,
@@ -123,6 +123,8 @@ pub struct Moment<'a> {
     pub clock: Option<ClockState>,
     /// The names of the accounts that hold the seats.
     pub names: &'a [Option<String>; 2],
+    /// A rated game's end: each player's rating change.
+    pub ratings: &'a Option<BySeat<RatingDiff>>,
     /// The server's time now.
     pub t: i64,
 }
@@ -150,6 +152,7 @@ impl Moment<'_> {
             legal: legal.as_ref().map_or_else(Vec::new, |l| l.actions.clone()),
             names: None,
             outcome: self.outcome,
+            ratings: None,
             record: None,
             rematch: None,
             seed: None,
@@ -188,6 +191,7 @@ impl Moment<'_> {
         });
         if ended {
             message.record = Some((self.status == Status::Over).then(|| self.game.record()));
+            message.ratings = self.ratings.clone();
         }
         message
     }
@@ -199,7 +203,8 @@ pub struct Sent {
     seq: u64,
     /// How many events of its view it has.
     events: usize,
-    legal: Option<LegalActions>,
+    /// A hash of its legal actions (a copy would cost every game a list per seat).
+    legal: u64,
     to_act: Option<Actor>,
     status: Option<Status>,
     outcome: Option<Outcome>,
@@ -218,6 +223,7 @@ pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
     for (i, seat) in SEATS.into_iter().enumerate() {
         let view = moment.game.typed_view(seat);
         let legal = moment.legal(seat);
+        let legal_hash = hash_of(&legal);
         let events = view.events();
         let last = &sent[i];
         let new = events.get(last.events..).unwrap_or(&[]);
@@ -225,7 +231,7 @@ pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
         let changed = first
             || !new.is_empty()
             || events.len() < last.events
-            || legal != last.legal
+            || legal_hash != last.legal
             || view.to_act() != last.to_act
             || Some(moment.status) != last.status
             || moment.outcome != last.outcome;
@@ -255,12 +261,20 @@ pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
         sent[i] = Sent {
             seq,
             events: events.len(),
-            legal,
+            legal: legal_hash,
             to_act: view.to_act(),
             status: Some(moment.status),
             outcome: moment.outcome,
         };
     }
+}
+
+/// A hash of a seat's legal actions, to tell whether they changed.
+fn hash_of(legal: &Option<LegalActions>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    legal.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// A message as one JSON line.
@@ -365,6 +379,7 @@ mod tests {
                         outcome: game.outcome(),
                         clock: None,
                         names: &[None, None],
+                        ratings: &None,
                         t: step,
                     };
                     let before = feeds

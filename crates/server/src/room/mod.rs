@@ -19,14 +19,14 @@ pub use clock::now_ms;
 pub use feed::{line, Feed, FeedReader, LegalActions};
 pub use seat::{feed_of, index, Holder, SEATS};
 pub use shared::{Command, Connected, Presence, SeatCommand, Shared};
-pub use table::new_arbiter;
+pub use table::{new_arbiter, rating_diffs};
 
 use crate::bot::{fallback, find, Bot};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::secret::{new_token, os_u64, token_hash};
-use crate::store::{Entry, GameRow, Logged, Store, StoreError, Write};
-use crate::wire::{Answer, BySeat, Done, Message, RematchAnswer, RematchState, Status};
+use crate::store::{Entry, GameRow, Logged, RatedEnd, Store, StoreError, Write};
+use crate::wire::{Answer, BySeat, Done, Message, RatingDiff, RematchAnswer, RematchState, Status};
 use bluffchess_ai::Decision;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
@@ -92,10 +92,11 @@ impl Room {
         host: Arc<dyn Host>,
         row: GameRow,
         names: [Option<String>; 2],
+        ratings: Option<BySeat<RatingDiff>>,
         rematch: Option<String>,
         log: &[Entry],
     ) -> Result<(Room, mpsc::Receiver<Command>), ApiError> {
-        let table = Table::new(row, names, log)?;
+        let table = Table::new(row, names, ratings, log)?;
         let row = &table.row;
         let tokens = [0, 1].map(|i| {
             row.tokens[i].as_deref().and_then(|h| {
@@ -588,9 +589,28 @@ impl Room {
                 status,
             });
         }
+        // A rated game's end changes the ratings in the same transaction: never lost, never
+        // twice.
+        let rated = (status != before.status)
+            .then(|| self.rated_end(entry.at_ms))
+            .flatten();
+        let accounts = rated.as_ref().map(|end| end.accounts.map(Some));
+        writes.extend(rated.map(|end| Write::Rate(Box::new(end))));
         if let Err(e) = self.host.store().write(writes).await {
             self.table = before;
             return Err(store_refusal(e));
+        }
+        if let Some(accounts) = accounts {
+            match self
+                .host
+                .store()
+                .ratings()
+                .changes(&self.table.row.id)
+                .await
+            {
+                Ok(changes) => self.table.ratings = rating_diffs(&changes, accounts),
+                Err(e) => tracing::error!(game = %self.table.row.id, "rating changes unread: {e}"),
+            }
         }
         self.emit(entry.at_ms);
         if status != before.status {
@@ -602,6 +622,29 @@ impl Room {
             }
         }
         Ok(events)
+    }
+
+    /// The rated end of this game, when it is rated, over, between two accounts, and both sides
+    /// acted (a game ended before that changes no rating).
+    fn rated_end(&self, at_ms: i64) -> Option<RatedEnd> {
+        let table = &self.table;
+        let both_acted = table.acted[0] && table.acted[1];
+        if !(table.row.rated && table.status == Status::Over && both_acted) {
+            return None;
+        }
+        let accounts = *self.shared.accounts.read().expect("seat lock");
+        let white_score = match table.outcome?.winner {
+            Some(Color::White) => 1.0,
+            Some(Color::Black) => 0.0,
+            None => 0.5,
+        };
+        Some(RatedEnd {
+            game: table.row.id.clone(),
+            variant: table.row.variant.clone(),
+            accounts: [accounts[0]?, accounts[1]?],
+            white_score,
+            at_ms,
+        })
     }
 
     /// Sends each seat what changed in its view, if anything did.

@@ -6,8 +6,8 @@ use super::clock::Clock;
 use super::feed::Moment;
 use super::seat::index;
 use crate::error::ApiError;
-use crate::store::{Entry, GameRow, Logged};
-use crate::wire::{BySeat, LobbyGame, Status};
+use crate::store::{Entry, GameRow, Logged, RatingChange};
+use crate::wire::{BySeat, LobbyGame, RatingDiff, Status};
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
@@ -31,6 +31,8 @@ pub struct Table {
     pub acted: [bool; 2],
     /// The names of the accounts that hold the seats.
     pub names: [Option<String>; 2],
+    /// A rated game's end: each player's rating change.
+    pub ratings: Option<BySeat<RatingDiff>>,
 }
 
 /// Makes the arbiter of a stored game (before any action).
@@ -51,6 +53,7 @@ impl Table {
     pub fn new(
         mut row: GameRow,
         names: [Option<String>; 2],
+        ratings: Option<BySeat<RatingDiff>>,
         log: &[Entry],
     ) -> Result<Table, ApiError> {
         let game = new_arbiter(&row)?;
@@ -73,6 +76,7 @@ impl Table {
             entries: 0,
             acted: [false; 2],
             names,
+            ratings,
         })
     }
 
@@ -85,6 +89,7 @@ impl Table {
             outcome: self.outcome,
             clock: self.clock.as_ref().map(|c| c.state(t)),
             names: &self.names,
+            ratings: &self.ratings,
             t,
         }
     }
@@ -117,6 +122,7 @@ impl Table {
                 black: self.row.players[1].clone(),
                 white: self.row.players[0].clone(),
             },
+            rated: self.row.rated,
             rematch_of: self.row.rematch_of.clone(),
             status: self.status,
             variant: self.row.variant.clone(),
@@ -216,4 +222,24 @@ impl Table {
             clock.run(next.filter(|_| both), t);
         }
     }
+}
+
+/// Each seat's rating change, from a rated game's stored changes (none when it changed none).
+pub fn rating_diffs(
+    changes: &[RatingChange],
+    accounts: [Option<i64>; 2],
+) -> Option<BySeat<RatingDiff>> {
+    let diff = |account: Option<i64>| {
+        let change = changes.iter().find(|c| Some(c.account) == account)?;
+        Some(RatingDiff {
+            after: change.after,
+            before: change.before,
+            diff: (change.after.round() - change.before.round()) as i64,
+            provisional: change.rd > crate::rating::PROVISIONAL_RD,
+        })
+    };
+    Some(BySeat {
+        black: diff(accounts[1])?,
+        white: diff(accounts[0])?,
+    })
 }

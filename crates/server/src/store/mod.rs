@@ -14,13 +14,15 @@
 mod accounts;
 mod error;
 mod pool;
+pub(crate) mod ratings;
 mod rows;
 mod writer;
 
 pub use accounts::{AccountGameRow, AccountRow, AccountStore, SessionRow, TokenRow};
 pub use error::StoreError;
 pub use pool::redacted;
-pub use rows::{Entry, GameRow, Logged, Write};
+pub use ratings::{RatingChange, RatingRow, RatingStore};
+pub use rows::{Entry, GameRow, Logged, RatedEnd, Write};
 pub use writer::MAX_BATCH;
 
 use crate::wire::Status;
@@ -60,6 +62,7 @@ struct GameColumns {
     black_account: Option<i64>,
     white_guest: Option<String>,
     black_guest: Option<String>,
+    rated: i64,
 }
 
 /// A log entry as stored: kind, seat, input, text, time.
@@ -111,7 +114,8 @@ impl Store {
         const GAME: &str =
             "SELECT id, variant, options, seed, salt_seed, clock_initial_ms, clock_increment_ms,
                     white, black, white_token, black_token, status, rematch_of, rematch, created_ms,
-                    private, invite, white_account, black_account, white_guest, black_guest
+                    private, invite, white_account, black_account, white_guest, black_guest,
+                    rated
              FROM games WHERE id = $1";
         const LOG: &str =
             "SELECT kind, seat, input, text, at_ms FROM log WHERE game = $1 ORDER BY seq";
@@ -138,6 +142,11 @@ impl Store {
             .collect::<Result<_, _>>()?;
         let (row, rematch) = game_row(game)?;
         Ok(Some((row, rematch, entries)))
+    }
+
+    /// The ratings' reads.
+    pub fn ratings(&self) -> RatingStore<'_> {
+        RatingStore(&self.pool)
     }
 
     /// The accounts' queries.
@@ -172,6 +181,7 @@ fn game_row(c: GameColumns) -> Result<(GameRow, Option<String>), StoreError> {
         invite: c.invite,
         accounts: [c.white_account, c.black_account],
         guests: [c.white_guest, c.black_guest],
+        rated: c.rated != 0,
     };
     Ok((row, c.rematch))
 }

@@ -26,6 +26,8 @@ pub struct GameRow {
     pub created_ms: i64,
     /// Never listed in the lobby.
     pub private: bool,
+    /// Rated: its end changes both players' ratings.
+    pub rated: bool,
     /// SHA-256 of the invitation that takes a private game's open seat (hex).
     pub invite: Option<String>,
     /// The account that holds each seat, if one does.
@@ -143,4 +145,19 @@ pub enum Write {
     Status { game: String, status: Status },
     /// The rematch of a game.
     Rematch { game: String, rematch: String },
+    /// A rated game's end changes both players' ratings (computed in the transaction from the
+    /// ratings stored, once per game).
+    Rate(Box<RatedEnd>),
+}
+
+/// A rated game that ended: who played it and how it went.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatedEnd {
+    pub game: String,
+    pub variant: String,
+    /// White's and Black's accounts.
+    pub accounts: [i64; 2],
+    /// White's score: 1 a win, 0.5 a draw, 0 a loss.
+    pub white_score: f64,
+    pub at_ms: i64,
 }

@@ -4,7 +4,8 @@
 
 use super::error::{fail, StoreError};
 use super::pool::Pool;
-use super::rows::Write;
+use super::ratings::rate_in;
+use super::rows::{RatedEnd, Write};
 use sqlx::Connection;
 use tokio::sync::{mpsc, oneshot};
 
@@ -69,9 +70,9 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
             "INSERT INTO games (id, variant, options, seed, salt_seed, clock_initial_ms,
                 clock_increment_ms, white, black, white_token, black_token, status,
                 rematch_of, created_ms, private, invite, white_account, black_account,
-                white_guest, black_guest)
+                white_guest, black_guest, rated)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20)",
+                $17, $18, $19, $20, $21)",
             vec![
                 Text(&g.id),
                 Text(&g.variant),
@@ -93,6 +94,7 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
                 MaybeInt(g.accounts[1]),
                 MaybeText(g.guests[0].as_deref()),
                 MaybeText(g.guests[1].as_deref()),
+                Int(i64::from(g.rated)),
             ],
         ),
         Write::Entry { game, seq, entry } => {
@@ -136,6 +138,7 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
             "UPDATE games SET status = $1 WHERE id = $2",
             vec![Static(status.name()), Text(game)],
         ),
+        Write::Rate(_) => unreachable!("a rated end is applied by rate_in!, not one statement"),
         Write::Rematch { game, rematch } => (
             "UPDATE games SET rematch = $1 WHERE id = $2",
             vec![Text(rematch), Text(game)],
@@ -176,6 +179,10 @@ async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
             let result = async {
                 let mut tx = conn.begin().await?;
                 for write in writes {
+                    if let Write::Rate(end) = write {
+                        rate_in!(tx, end, "");
+                        continue;
+                    }
                     let (sql, params) = statement(write);
                     bound!(sql, params).execute(&mut *tx).await?;
                 }
@@ -198,7 +205,10 @@ async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
                 while let Some(write) = rest.first() {
                     let entries = rest.iter().take_while(|w| matches!(w, Write::Entry { .. }));
                     let run = entries.count();
-                    if run > 1 {
+                    if let Write::Rate(end) = write {
+                        rate_in!(tx, end, " FOR UPDATE");
+                        rest = &rest[1..];
+                    } else if run > 1 {
                         entries_query(&rest[..run]).execute(&mut *tx).await?;
                         rest = &rest[run..];
                     } else {
