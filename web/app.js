@@ -4,7 +4,8 @@ import { GameSocket, api } from './net.js';
 import { sound } from './sound.js';
 import { markdown } from './md.js';
 import { pieceIcon } from './pieces.js';
-import { adapterOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence } from './variants.js';
+import { adapterOf, shapeOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence } from './variants.js';
+import { accountBar, accountPage, loginPage, signupPage } from './account.js';
 
 const main = document.getElementById('main');
 const announcer = document.getElementById('announce');
@@ -29,6 +30,9 @@ function route() {
   if ((m = path.match(/^\/game\/([^/]+)$/))) gamePage(decodeURIComponent(m[1]), location.hash.slice(1));
   else if ((m = path.match(/^\/replay\/([^/]+)$/))) replayPage(decodeURIComponent(m[1]));
   else if ((m = path.match(/^\/rules\/([^/]+)$/))) rulesPage(decodeURIComponent(m[1]));
+  else if (path === '/login') loginPage(main, go);
+  else if (path === '/signup') signupPage(main, go);
+  else if (path === '/account') variants().catch(() => []).finally(() => accountPage(main, go, nameOf));
   else lobbyPage();
 }
 
@@ -42,11 +46,12 @@ document.addEventListener('click', (e) => {
   const a = e.target.closest('a');
   if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.button !== 0) return;
   const url = new URL(a.href, location.href);
-  if (url.origin !== location.origin || !/^\/(game|replay|rules)\/|^\/$/.test(url.pathname)) return;
+  if (url.origin !== location.origin || !/^\/(game|replay|rules)\/|^\/(login|signup|account)?$/.test(url.pathname)) return;
   e.preventDefault();
   go(url.pathname + url.hash);
 });
 window.addEventListener('popstate', route);
+accountBar(go);
 
 document.getElementById('theme').addEventListener('click', () => {
   const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
@@ -108,7 +113,7 @@ async function lobbyPage() {
     page.querySelector('#summary').textContent = v.summary;
     page.querySelector('#options').innerHTML = v.options.length ? v.options.map((o) => (o.kind === 'bool'
       ? `<div class="opt"><label><input type="checkbox" data-opt="${o.name}" ${o.default === 'true' ? 'checked' : ''}> ${esc(o.name)}</label><small>${esc(o.description)}</small></div>`
-      : `<div class="opt"><label>${esc(o.name)} <select data-opt="${o.name}">${o.values.map((x) => `<option ${x === o.default ? 'selected' : ''}>${esc(x)}</option>`).join('')}</select></label><small>${esc(o.description)}</small></div>`)).join('') : '<p class="muted">This variant has no options.</p>';
+      : `<div class="opt"><label>${esc(o.name)} <select data-opt="${o.name}">${o.values.map((x) => `<option value="${esc(x)}" ${x === o.default ? 'selected' : ''}>${esc(x)}</option>`).join('')}</select></label><small>${esc(o.description)}</small></div>`)).join('') : '<p class="muted">This variant has no options.</p>';
   };
   select.addEventListener('change', showOptions);
   showOptions();
@@ -140,7 +145,8 @@ async function lobbyPage() {
       const lobby = await api('/api/games');
       const item = (g, open) => {
         const clock = g.clock ? ` ${g.clock.initial_ms / 60000}+${g.clock.increment_ms / 1000}` : '';
-        const who = open ? `${g.players.white === 'open' ? 'black' : 'white'} waiting` : `${g.players.white} vs ${g.players.black}`;
+        const shown = (c) => g.names?.[c] || g.players[c];
+        const who = open ? `${shown(g.players.white === 'open' ? 'black' : 'white')} waiting` : `${shown('white')} vs ${shown('black')}`;
         const mine = localStorage.getItem('bc-tok-' + g.id);
         const btn = open && !mine ? `<button data-join="${g.id}">Join</button>` : `<a href="/game/${g.id}${mine ? '#' + mine : ''}">${mine ? 'Open' : 'Watch'}</a>`;
         return `<li data-game="${g.id}"><span>${esc(nameOf(g.variant))}${esc(clock)} <small class="muted">${esc(who)}</small></span>${btn}</li>`;
@@ -310,7 +316,7 @@ function gamePage(id, fragment) {
     const me = seat();
     const ad = adapterOf(view.variant);
     const orientation = state.orientation || (me === 'black' ? 'black' : 'white');
-    board.setup(ad.shape, orientation);
+    board.setup(shapeOf(view), orientation);
     page.dataset.seat = me;
     page.dataset.status = m.status;
     page.dataset.variant = view.variant;
@@ -321,7 +327,7 @@ function gamePage(id, fragment) {
     // setup editor
     const editing = m.setup && myTurn && (view.variant === 'bs' || view.variant === 'reality-check');
     if (editing && !state.editor) {
-      state.editor = view.variant === 'bs' ? bsEditor(me, view.options.spy === 'true') : rcEditor(me, view.options['flexible-setup'] === 'true');
+      state.editor = view.variant === 'bs' ? bsEditor(me, view.options.spy === 'true') : rcEditor(me, { flexible: view.options['flexible-setup'] === 'true', advanced: view.options.board === 'advanced' });
       state.editor.kind = view.variant;
     }
     if (!editing) state.editor = null;
@@ -351,7 +357,8 @@ function gamePage(id, fragment) {
     for (const [slot, color] of [['#top', other], ['#bottom', orientation]]) {
       const el = $(slot);
       el.dataset.color = color;
-      el.querySelector('.name').textContent = color + (me === color ? ' (you)' : '');
+      const name = m.names?.[color];
+      el.querySelector('.name').textContent = (name ? `${name} (${color})` : color) + (me === color ? ' (you)' : '');
       el.classList.toggle('to-act', view.to_act === color && m.status === 'live');
     }
     tickClocks();
@@ -401,7 +408,7 @@ function gamePage(id, fragment) {
     }
     renderHand(view, me, inter);
     $('#setup-ed').hidden = !state.editor;
-    if (state.editor) $('#setup-ed').innerHTML = `<p>Arrange your pieces: click one, then another to swap them${state.editor.kind === 'reality-check' ? (state.editor.flexible ? ' (or the hand piece), or move one to an empty square of your half; Flip selected turns it over' : ' (or the hand piece below the board); each piece turns to the face its square shows') : ''}${state.editor.spy ? '; select a pawn and make it the spy' : ''}. Then Submit.</p><p><code id="setup-text">${esc(state.editor.text())}</code></p>`;
+    if (state.editor) $('#setup-ed').innerHTML = `<p>Arrange your pieces: click one, then another to swap them${state.editor.kind === 'reality-check' ? (state.editor.free ? ` (or the hand piece), or move one to an empty square of your ${state.editor.advanced ? 'corner (nine of its ten squares)' : 'half'}; Flip selected turns it over` : ' (or the hand piece below the board); each piece turns to the face its square shows') : ''}${state.editor.spy ? '; select a pawn and make it the spy' : ''}. Then Submit.</p><p><code id="setup-text">${esc(state.editor.text())}</code></p>`;
     $('#legal-list').innerHTML = legal.slice(0, 400).map((t) => `<option value="${esc(t)}">`).join('');
     $('#typed').hidden = !myTurn;
     renderMeta(m, me);
@@ -435,7 +442,7 @@ function gamePage(id, fragment) {
   function editorButtons(st) {
     const ed = st.editor;
     const out = [{ text: ed.text(), label: 'Submit arrangement' }];
-    if (ed.kind === 'reality-check' && ed.flexible) {
+    if (ed.kind === 'reality-check' && ed.free) {
       out.push({ text: 'flip-selected', label: 'Flip selected', local: () => { if (board.selected) ed.flip(board.selected); } });
     }
     if (ed.kind === 'bs' && ed.spy) {
@@ -661,7 +668,7 @@ async function replayPage(id) {
   let orientation = 'white';
   let i = 0;
   const show = () => {
-    board.setup(ad.shape, orientation);
+    board.setup(shapeOf({ variant: record.variant, options: record.options }), orientation);
     // a seat's replay shows the other side's hidden actions by their public texts
     const as = page.querySelector('#as').value;
     const seat = as === 'truth' ? 'spectator' : as;

@@ -1,8 +1,11 @@
-// One SVG board over a list of cells: 8x8 and Reality Check's 39-square diamond.
+// One SVG board over a list of cells: 8x8, Reality Check's 39-square diamond and its Advanced
+// board (a 7x7 frame whose ten holes are absent squares).
 import { pieceSvg, NAMES } from './pieces.js';
 
 const SVGNS = 'http://www.w3.org/2000/svg';
 const FILES = 'abcdefghi';
+// The Advanced board's holes (RULINGS.md, Reality Check rule 8): not squares.
+const RC_HOLES = new Set(['d6', 'c5', 'e5', 'b4', 'c4', 'e4', 'f4', 'c3', 'e3', 'd2']);
 
 export function cellsOf(shape) {
   const cells = [];
@@ -10,6 +13,13 @@ export function cellsOf(shape) {
     const rows = [[3, 3], [2, 4], [1, 5], [0, 6], [0, 6], [0, 6], [1, 5], [2, 4], [3, 3]];
     rows.forEach(([a, b], r) => { for (let f = a; f <= b; f++) cells.push({ f, r, sq: FILES[f] + (r + 1) }); });
     return { cells, cols: 7, rows: 9 };
+  }
+  if (shape === 'rc-advanced') {
+    const holes = [];
+    for (let r = 0; r < 7; r++) {
+      for (let f = 0; f < 7; f++) (RC_HOLES.has(FILES[f] + (r + 1)) ? holes : cells).push({ f, r, sq: FILES[f] + (r + 1) });
+    }
+    return { cells, cols: 7, rows: 7, holes };
   }
   for (let r = 0; r < 8; r++) for (let f = 0; f < 8; f++) cells.push({ f, r, sq: FILES[f] + (r + 1) });
   return { cells, cols: 8, rows: 8 };
@@ -42,7 +52,7 @@ export class Board {
     if (shape === this.shape && orientation === this.orientation) return;
     this.shape = shape;
     this.orientation = orientation;
-    const { cells, cols, rows } = cellsOf(shape);
+    const { cells, cols, rows, holes = [] } = cellsOf(shape);
     this.cells = cells;
     this.bySq = new Map(cells.map((c) => [c.sq, c]));
     this.cols = cols;
@@ -52,6 +62,16 @@ export class Board {
     for (const name of ['sqs', 'marks', 'coords', 'pieces', 'links', 'hits', 'drag']) {
       this.layers[name] = el('g', { class: name });
       svg.append(this.layers[name]);
+    }
+    // A hole is no square: hatched, never a target, so that it does not read as an empty square.
+    if (holes.length) {
+      const hatch = el('pattern', { id: `hatch-${this.label.replace(/\W/g, '')}`, width: 20, height: 20, patternUnits: 'userSpaceOnUse' });
+      hatch.append(el('path', { d: 'M-5 5 L5 -5 M0 20 L20 0 M15 25 L25 15', class: 'hatch' }));
+      this.layers.sqs.append(hatch);
+      for (const c of holes) {
+        const { x, y } = this.posOf(c);
+        this.layers.sqs.append(el('rect', { x, y, width: 100, height: 100, class: 'hole', fill: `url(#${hatch.id})`, 'data-hole': c.sq }));
+      }
     }
     for (const c of cells) {
       const { x, y } = this.pos(c.sq);
@@ -74,7 +94,11 @@ export class Board {
   }
 
   pos(sq) {
-    const c = this.bySq.get(sq);
+    return this.posOf(this.bySq.get(sq));
+  }
+
+  // Where a cell of the grid is drawn (a square's, or a hole's).
+  posOf(c) {
     const white = this.orientation === 'white';
     const col = white ? c.f : this.cols - 1 - c.f;
     const row = white ? this.rows - 1 - c.r : c.r;

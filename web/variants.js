@@ -249,6 +249,7 @@ const bs = {
 const FACES = { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook' };
 const realityCheck = {
   shape: 'rc',
+  shapeFor(options) { return options.board === 'advanced' ? 'rc-advanced' : 'rc'; },
   model(view, seat) {
     const p = view.position;
     const pieces = {};
@@ -298,6 +299,13 @@ export function adapterOf(variant) {
 // The ids of a list of variants (GET /api/variants) that have no adapter.
 export const missingAdapters = (variants) => variants.map((v) => v.id).filter((id) => !ADAPTERS[id]);
 
+// The board a game is drawn on: its variant's, or the one its options pick (Reality Check's
+// board=advanced).
+export function shapeOf(view) {
+  const ad = adapterOf(view.variant);
+  return ad.shapeFor ? ad.shapeFor(view.options || {}) : ad.shape;
+}
+
 // ---- setup editors ----
 
 const BS_STANDARD = 'RNBQKBNR/PPPPPPPP';
@@ -334,20 +342,31 @@ export function bsEditor(seat, spy) {
 
 const RC_WHITE = 'd1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN';
 const mirror = (sq) => sq[0] + (10 - +sq[1]);
+// The Advanced board: White's ten corner squares and a start on nine of them; Black's are the
+// half turn.
+const RC_ADVANCED_WHITE = 'd1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR hand=NN';
+const RC_REGION = ['d1', 'e1', 'f1', 'g1', 'e2', 'f2', 'g2', 'f3', 'g3', 'g4'];
+const halfTurn = (sq) => 'abcdefg'[6 - 'abcdefg'.indexOf(sq[0])] + (8 - +sq[1]);
 
-// A local editor state for Reality Check: swap pieces (or with the hand), flip one.
-export function rcEditor(seat, flexible) {
+// A local editor state for Reality Check: swap pieces (or with the hand), flip one. With a free
+// setup (flexible, or the Advanced board) a piece also moves to an empty square of the own half
+// or corner, and any face may be up.
+export function rcEditor(seat, { flexible = false, advanced = false } = {}) {
   const cells = {};
   let hand = 'NN';
-  for (const part of RC_WHITE.split(' ')) {
+  const own = (sq) => (seat === 'white' ? sq : advanced ? halfTurn(sq) : mirror(sq));
+  for (const part of (advanced ? RC_ADVANCED_WHITE : RC_WHITE).split(' ')) {
     const [sq, faces] = part.split('=');
     if (sq === 'hand') hand = faces;
-    else cells[seat === 'white' ? sq : mirror(sq)] = faces;
+    else cells[own(sq)] = faces;
   }
+  const free = flexible || advanced;
   const need = Object.fromEntries(Object.entries(cells).map(([sq, f]) => [sq, f[0]]));
-  const half = (sq) => (seat === 'white' ? +sq[1] <= 4 : +sq[1] >= 6);
+  const region = new Set(RC_REGION.map(own));
+  const half = (sq) => (advanced ? region.has(sq) : seat === 'white' ? +sq[1] <= 4 : +sq[1] >= 6);
   return {
-    flexible,
+    free,
+    advanced,
     get hand() { return hand; },
     cells,
     text() { return 'setup ' + Object.entries(cells).map(([sq, f]) => `${sq}=${f}`).join(' ') + ` hand=${[...hand].sort((a, b) => 'PNBR'.indexOf(a) - 'PNBR'.indexOf(b)).join('')}`; },
@@ -357,7 +376,7 @@ export function rcEditor(seat, flexible) {
       return pieces;
     },
     orient(sq, f) {
-      if (flexible || !need[sq] || f[0] === need[sq]) return f;
+      if (free || !need[sq] || f[0] === need[sq]) return f;
       return f[1] === need[sq] ? f[1] + f[0] : f;
     },
     swap(a, b) {
@@ -370,7 +389,7 @@ export function rcEditor(seat, flexible) {
         return;
       }
       if (cells[b] === undefined) {
-        if (!flexible || !half(b)) return;
+        if (!free || !half(b)) return;
         cells[b] = cells[a];
         delete cells[a];
         return;
@@ -382,7 +401,8 @@ export function rcEditor(seat, flexible) {
     flip(sq) { if (cells[sq]) cells[sq] = cells[sq][1] + cells[sq][0]; },
     targets(from) {
       const all = new Set(Object.keys(cells));
-      if (flexible) for (const sq of allSquaresRc()) if (half(sq)) all.add(sq);
+      if (advanced) for (const sq of region) all.add(sq);
+      else if (flexible) for (const sq of allSquaresRc()) if (half(sq)) all.add(sq);
       all.delete(from);
       return [...all];
     },

@@ -13,8 +13,9 @@ use bluffchess_server::request;
 use libfuzzer_sys::fuzz_target;
 
 fn refused_well(error: &ApiError) {
-    assert!(error.status.is_client_error(), "{error:?}");
-    assert!(!error.message.is_empty());
+    assert!(error.status().is_client_error(), "{error:?}");
+    assert!(!error.to_string().is_empty());
+    assert!(!error.kind().is_empty());
 }
 
 fn check<T>(read: Result<T, ApiError>) -> Option<T> {

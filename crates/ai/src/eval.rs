@@ -3,10 +3,7 @@
 //! values them by their expectation under the belief.
 
 use bluffchess_rules::board::attacks::attacks;
-use bluffchess_rules::board::board39::{
-    bishop_attacks, diagonal_neighbours, knight_attacks, orthogonal_neighbours, rook_attacks,
-    Bitboard39, Square39,
-};
+use bluffchess_rules::board::board39::{Bitboard39, Shape, Square39};
 use bluffchess_rules::board::{Bitboard, Color, Role, Square};
 use bluffchess_rules::variants::alter_ego::AlterEgo;
 use bluffchess_rules::variants::bluff_move::BluffMove;
@@ -240,21 +237,27 @@ const APPROACH: f64 = 0.5;
 const APPROACH_MOVES: u32 = 6;
 
 /// The squares a piece showing `face` on `sq` moves to without capturing.
-fn face_moves(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
+fn face_moves(board: Shape, face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
     let reach = match face {
-        Face::Pawn => orthogonal_neighbours(sq),
-        face => face_attacks(face, sq, occupied),
+        Face::Pawn => board.orthogonal_neighbours(sq),
+        face => face_attacks(board, face, sq, occupied),
     };
-    reach & !occupied
+    reach - occupied
 }
 
 /// The value of a true piece showing `face` on `sq` coming within reach of one of `targets`:
 /// [`APPROACH`] if one move takes it there, halved for each move more, 0 beyond
 /// [`APPROACH_MOVES`] or when it attacks one already (that is [`TRUE_THREAT`]).
-fn approach(face: Face, sq: Square39, targets: Bitboard39, occupied: Bitboard39) -> f64 {
+fn approach(
+    board: Shape,
+    face: Face,
+    sq: Square39,
+    targets: Bitboard39,
+    occupied: Bitboard39,
+) -> f64 {
     // A face attacks as it is attacked: these are the squares to reach.
     let goal = targets.fold(Bitboard39::EMPTY, |goal, target| {
-        goal | face_attacks(face, target, occupied)
+        goal | face_attacks(board, face, target, occupied)
     });
     let mut seen = Bitboard39::EMPTY.with(sq);
     let mut frontier = seen;
@@ -264,8 +267,8 @@ fn approach(face: Face, sq: Square39, targets: Bitboard39, occupied: Bitboard39)
             return if frontier.contains(sq) { 0.0 } else { value };
         }
         frontier = frontier.fold(Bitboard39::EMPTY, |next, from| {
-            next | face_moves(face, from, occupied)
-        }) & !seen;
+            next | face_moves(board, face, from, occupied)
+        }) - seen;
         seen |= frontier;
         value /= 2.0;
     }
@@ -316,7 +319,7 @@ fn squeeze(
         .filter(|(sq, piece)| {
             piece.color == color
                 && !zone.contains(*sq)
-                && (face_attacks(piece.up, *sq, occupied) & targets).any()
+                && (face_attacks(game.rules().board, piece.up, *sq, occupied) & targets).any()
         })
         .count();
     let needed = game.empty_drop_squares(enemy).count() as usize + 1;
@@ -325,12 +328,12 @@ fn squeeze(
 }
 
 /// The squares a piece showing `face` on `sq` attacks.
-fn face_attacks(face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
+fn face_attacks(board: Shape, face: Face, sq: Square39, occupied: Bitboard39) -> Bitboard39 {
     match face {
-        Face::Pawn => diagonal_neighbours(sq),
-        Face::Knight => knight_attacks(sq),
-        Face::Bishop => bishop_attacks(sq, occupied),
-        Face::Rook => rook_attacks(sq, occupied),
+        Face::Pawn => board.diagonal_neighbours(sq),
+        Face::Knight => board.knight_attacks(sq),
+        Face::Bishop => board.bishop_attacks(sq, occupied),
+        Face::Rook => board.rook_attacks(sq, occupied),
     }
 }
 
@@ -343,7 +346,8 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
     let mut occupied = Bitboard39::EMPTY;
     let mut sides = [Bitboard39::EMPTY; 2];
     let mut truths = [Bitboard39::EMPTY; 2];
-    for sq in Square39::ALL {
+    let board = game.rules().board;
+    for &sq in board.all() {
         if let Some(piece) = game.piece_at(sq) {
             occupied = occupied.with(sq);
             sides[piece.color.index()] = sides[piece.color.index()].with(sq);
@@ -364,7 +368,7 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
         } else {
             0.6 * face_value(piece.up) + 0.4 * face_value(piece.down())
         };
-        let reach = face_attacks(piece.up, sq, occupied);
+        let reach = face_attacks(board, piece.up, sq, occupied);
         value += REACH * reach.count() as f64;
         if game.is_shown(sq) {
             value -= SHOWN;
@@ -373,7 +377,7 @@ pub fn reality_check(game: &RealityCheck, color: Color) -> f64 {
             let targets = truths[(!piece.color).index()];
             let threatened = (reach & targets).count() as f64;
             progress += sign * TRUE_THREAT * threatened;
-            progress += sign * approach(piece.up, sq, targets, occupied);
+            progress += sign * approach(board, piece.up, sq, targets, occupied);
         }
         score += sign * value;
     }
@@ -431,14 +435,20 @@ mod tests {
         let target = squares(&["f7"]);
         // Up the f-file from f4: one move.
         let board = squares(&["a4", "f7"]);
-        assert_eq!(approach(Face::Rook, at("a4"), target, board), APPROACH);
+        assert_eq!(
+            approach(Shape::Basic, Face::Rook, at("a4"), target, board),
+            APPROACH
+        );
         // Attacking already is the threat's to value, not the approach's.
         let board = squares(&["f4", "f7"]);
-        assert_eq!(approach(Face::Rook, at("f4"), target, board), 0.0);
+        assert_eq!(
+            approach(Shape::Basic, Face::Rook, at("f4"), target, board),
+            0.0
+        );
         // With f5 taken the way is b4, then b7 along rank 7: two moves.
         let board = squares(&["a4", "f5", "f7"]);
         assert_eq!(
-            approach(Face::Rook, at("a4"), target, board),
+            approach(Shape::Basic, Face::Rook, at("a4"), target, board),
             APPROACH / 2.0
         );
     }
@@ -448,13 +458,41 @@ mod tests {
         // A pawn face steps one square orthogonally and attacks diagonally: from a4 to c8
         // (which attacks d9) is six steps, the furthest counted.
         let board = squares(&["a4", "d9"]);
-        let six = approach(Face::Pawn, at("a4"), squares(&["d9"]), board);
+        let six = approach(Shape::Basic, Face::Pawn, at("a4"), squares(&["d9"]), board);
         assert_eq!(six, APPROACH / 32.0);
         // With c8 taken it must go round to e8: eight steps, too far.
         let board = squares(&["a4", "c8", "d9"]);
-        assert_eq!(approach(Face::Pawn, at("a4"), squares(&["d9"]), board), 0.0);
+        assert_eq!(
+            approach(Shape::Basic, Face::Pawn, at("a4"), squares(&["d9"]), board),
+            0.0
+        );
         // d1's one neighbour taken: no way out at all.
         let board = squares(&["d1", "d2", "f7"]);
-        assert_eq!(approach(Face::Pawn, at("d1"), squares(&["f7"]), board), 0.0);
+        assert_eq!(
+            approach(Shape::Basic, Face::Pawn, at("d1"), squares(&["f7"]), board),
+            0.0
+        );
+    }
+
+    #[test]
+    fn an_approach_on_the_advanced_board_goes_round_the_holes() {
+        let adv = |names: &[&str]| -> Bitboard39 {
+            names
+                .iter()
+                .map(|n| Shape::Advanced.parse_square(n).unwrap())
+                .collect()
+        };
+        let d1 = Shape::Advanced.parse_square("d1").unwrap();
+        // On the basic board a rook on d1 already attacks d7; on the Advanced board d2 and d6 are
+        // holes: by a1 (or g1) to rank 7, two moves.
+        let board = adv(&["d1", "d7"]);
+        assert_eq!(
+            approach(Shape::Basic, Face::Rook, d1, adv(&["d7"]), board),
+            0.0
+        );
+        assert_eq!(
+            approach(Shape::Advanced, Face::Rook, d1, adv(&["d7"]), board),
+            APPROACH / 2.0
+        );
     }
 }

@@ -10,10 +10,17 @@
 //!   cannot be taken and drops where needed), a true piece on the first two ranks +1, on the
 //!   front rank -1; a random amount of up to 1.5 is added and the best is played, so that the
 //!   policy leans on these preferences without being predictable.
+//! - Reality Check on the Advanced board: the same preferences over 400 random arrangements of
+//!   the own ten-square corner (the empty square and the faces up drawn at random too), where a
+//!   true piece is safe on the four squares next to the corner square (+1) and exposed on the two
+//!   tips of the region, three files or ranks from it (-1).
 
+use bluffchess_rules::board::board39::{Shape, Square39};
+use bluffchess_rules::game::Game;
 use bluffchess_rules::game::View;
 use bluffchess_rules::variants::bs::BsSummary;
-use bluffchess_rules::variants::reality_check::{Face, Kind, RealityCheckSummary};
+use bluffchess_rules::variants::reality_check::{Face, Kind, RealityCheck, RealityCheckSummary};
+use bluffchess_rules::Color;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngCore};
 
@@ -59,14 +66,14 @@ const DIAGRAM: [(&str, Face); 9] = [
 
 /// A Reality Check setup for the seat of `view` (the diagram's squares and faces).
 pub fn reality_check(view: &View<RealityCheckSummary>, rng: &mut dyn RngCore) -> Option<String> {
-    if view
-        .options
-        .get("flexible-setup")
-        .is_some_and(|v| v == "true")
-    {
+    let rules = RealityCheck::new(&view.options).ok()?.rules();
+    if rules.board == Shape::Advanced {
+        return advanced(view, rng);
+    }
+    if rules.flexible_setup {
         return None;
     }
-    let black = view.seat.color()? == bluffchess_rules::Color::Black;
+    let black = view.seat.color()? == Color::Black;
     let mut best: Option<(f64, Vec<Kind>)> = None;
     let mut chosen = Vec::with_capacity(9);
     arrangements(&mut chosen, &mut |kinds| {
@@ -129,4 +136,92 @@ fn score(kinds: &[Kind]) -> f64 {
         }
     }
     score
+}
+
+/// Random arrangements scored by the Advanced board's policy.
+const ADVANCED_CANDIDATES: usize = 400;
+
+/// A setup on the Advanced board for the seat of `view` (see the module's notes).
+fn advanced(view: &View<RealityCheckSummary>, rng: &mut dyn RngCore) -> Option<String> {
+    let color = view.seat.color()?;
+    let rules = RealityCheck::new(&view.options).ok()?.rules();
+    let region: Vec<Square39> = rules.setup_squares(color)?.collect();
+    // The corner square of the region: g1 for White, a7 for Black.
+    let corner = match color {
+        Color::White => (6, 0),
+        Color::Black => (0, 6),
+    };
+    let distance = |sq: Square39| {
+        let df = (i32::from(sq.file()) - corner.0).abs();
+        let dr = (i32::from(sq.rank()) - corner.1).abs();
+        df.max(dr)
+    };
+    let mut best: Option<(f64, String)> = None;
+    for _ in 0..ADVANCED_CANDIDATES {
+        let mut squares = region.clone();
+        squares.shuffle(rng);
+        let mut kinds = Kind::ALL.to_vec();
+        kinds.shuffle(rng);
+        let hand = kinds[9];
+        let mut score = if hand.is_true() { 2.0 } else { 0.0 };
+        let mut text = String::from("setup");
+        for (sq, kind) in squares.iter().zip(&kinds[..9]) {
+            if kind.is_true() {
+                score += match distance(*sq) {
+                    0 | 1 => 1.0,
+                    3 => -1.0,
+                    _ => 0.0,
+                };
+            }
+            let (a, b) = kind.faces();
+            let (up, down) = if rng.random_bool(0.5) { (a, b) } else { (b, a) };
+            text.push_str(&format!(" {sq}={}{}", up.letter(), down.letter()));
+        }
+        let (a, b) = hand.faces();
+        text.push_str(&format!(" hand={}{}", a.letter(), b.letter()));
+        score += rng.random::<f64>() * 1.5;
+        if best.as_ref().is_none_or(|(b, _)| score > *b) {
+            best = Some((score, text));
+        }
+    }
+    best.map(|(_, text)| text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::game::{Options, Seat};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn advanced_board_setups_are_valid_and_keep_true_pieces_off_the_tips() {
+        let options = Options::from([("board".to_string(), "advanced".to_string())]);
+        let mut rng = StdRng::seed_from_u64(3);
+        let (mut tips, mut near, mut in_hand) = (0, 0, 0);
+        for _ in 0..40 {
+            let mut game = RealityCheck::new(&options).unwrap();
+            for seat in [Seat::White, Seat::Black] {
+                let text = reality_check(&game.view(seat), &mut rng).unwrap();
+                game.apply_text(&text)
+                    .unwrap_or_else(|e| panic!("{text}: {e}"));
+            }
+            let white = Shape::Advanced;
+            for name in ["d1", "g4"] {
+                let piece = game.piece_at(white.parse_square(name).unwrap());
+                tips += usize::from(piece.is_some_and(|p| p.kind.is_true()));
+            }
+            for name in ["f1", "g1", "f2", "g2"] {
+                let piece = game.piece_at(white.parse_square(name).unwrap());
+                near += usize::from(piece.is_some_and(|p| p.kind.is_true()));
+            }
+            in_hand += usize::from(game.hand(Color::White)[0].is_true());
+        }
+        // Uniform setups would put a true piece on the two tips 40 * 2 * 4 / 10 = 32 times, near
+        // the corner 64 times, and keep one in hand 16 times.
+        assert!(
+            tips < 16 && near > 80 && in_hand > 30,
+            "{tips} {near} {in_hand}"
+        );
+    }
 }

@@ -6,11 +6,23 @@ use bluffchess_rules::VARIANTS;
 
 /// The texts of a game's actions between two bots, checking the record on the way.
 fn game(variant: &str, white: &str, black: &str, seed: u64, actions: usize) -> Vec<String> {
+    game_with(variant, &Options::new(), white, black, seed, actions)
+}
+
+/// [`game`] under these rules options.
+fn game_with(
+    variant: &str,
+    options: &Options,
+    white: &str,
+    black: &str,
+    seed: u64,
+    actions: usize,
+) -> Vec<String> {
     let mut white_bot = BuiltIn::parse(white).unwrap();
     let mut black_bot = BuiltIn::parse(black).unwrap();
     let played = arena::play(
         variant,
-        &Options::new(),
+        options,
         seed,
         &mut white_bot,
         &mut black_bot,
@@ -42,6 +54,27 @@ fn every_bot_plays_legal_actions_in_every_variant() {
             "alphabeta:depth=1",
             5,
             30,
+        );
+    }
+}
+
+#[test]
+fn every_bot_plays_legal_actions_on_the_reality_check_advanced_board() {
+    let options = Options::from([("board".to_string(), "advanced".to_string())]);
+    for (white, black) in [
+        ("greedy:samples=2", "random:seed=1"),
+        ("ismcts:iterations=30,samples=2", "alphabeta:depth=1"),
+        ("default:iterations=200", "default:iterations=100"),
+    ] {
+        let actions = game_with("reality-check", &options, white, black, 5, 30);
+        // White's setup (by its setup policy, or random) is on its ten corner squares.
+        let region = ["d1", "e1", "f1", "g1", "e2", "f2", "g2", "f3", "g3", "g4"];
+        let placed: Vec<&str> = actions[0].split(' ').skip(1).map(|w| &w[..2]).collect();
+        assert_eq!(placed.len(), 10, "{}", actions[0]);
+        assert!(
+            placed.iter().all(|sq| *sq == "ha" || region.contains(sq)),
+            "{}",
+            actions[0]
         );
     }
 }

@@ -63,6 +63,10 @@ enum Command {
         /// sqlite:bluffchess.db in the current folder).
         #[arg(long)]
         database: Option<String>,
+        /// A reverse proxy whose X-Forwarded-For (the client's address) and X-Forwarded-Proto
+        /// are believed: an address or a CIDR block (repeatable). Without it, both are ignored.
+        #[arg(long = "trust-proxy", value_name = "CIDR")]
+        trust_proxy: Vec<String>,
     },
 }
 
@@ -87,9 +91,12 @@ fn main() -> ExitCode {
             .map_err(|e| (e, 2)),
         Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
         Command::Sample(args) => sample::run(&args).map_err(|e| (e, 2)),
-        Command::Serve { addr, database } => {
-            bluffchess_server::main(&addr, database.as_deref()).map_err(|e| (e, 2))
-        }
+        Command::Serve {
+            addr,
+            database,
+            trust_proxy,
+        } => bluffchess_server::main(&addr, database.as_deref(), &trust_proxy)
+            .map_err(|e| (e.to_string(), 2)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

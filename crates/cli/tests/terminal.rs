@@ -175,6 +175,46 @@ fn the_seat_that_acts_again_sees_the_board_again() {
 }
 
 #[test]
+fn the_advanced_board_is_drawn_and_played_in_the_terminal() {
+    let text = play(
+        &[
+            "--variant",
+            "reality-check",
+            "--option",
+            "board=advanced",
+            "--seed",
+            "3",
+        ],
+        &[
+            "setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR hand=NN",
+            "d1d2",
+            "g3g4",
+            "flip g4",
+            "quit",
+        ],
+    );
+    assert!(
+        text.contains("set up on nine of your ten corner squares: setup random"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\"d2\" for the Advanced board: it is one of the ten holes"),
+        "{text}"
+    );
+    // Seven ranks; the holes (here b4 c4 e4 f4 on rank 4) are blank.
+    let moved = after(&text, "white: g3g4");
+    assert!(
+        moved.contains("\n 4 .              .              P/R\n"),
+        "{moved}"
+    );
+    assert!(
+        moved.contains("\n 1 .    .    .    R/R  N/B  N/R  B/B\n"),
+        "{moved}"
+    );
+    assert!(!moved.contains(" 8 "), "{moved}");
+}
+
+#[test]
 fn the_waiting_seat_is_told_who_decides() {
     // Seed 0: Black's first move is a death move.
     let text = play(
@@ -339,7 +379,7 @@ fn options_and_flags_that_do_not_apply_are_refused() {
                 "--option",
                 "dices=true",
             ],
-            "the options of Reality Check are dice, flexible-setup, memory, strategic-retreat",
+            "the options of Reality Check are board, dice, flexible-setup, memory, strategic-retreat",
         ),
         (
             vec!["play", "--theme", "silly"],

@@ -15,11 +15,11 @@ use std::hint::black_box;
 const GAMES: u64 = 20;
 const MAX_ACTIONS: usize = 2000;
 
-fn batch<G: Game>(seed: u64) -> usize {
+fn batch<G: Game>(options: &Options, seed: u64) -> usize {
     let mut rng = StdRng::seed_from_u64(seed);
     (0..GAMES)
         .map(|_| {
-            let mut game = G::new(&Options::new()).unwrap();
+            let mut game = G::new(options).unwrap();
             // The fast path of simulations: no event text, no keys.
             game.set_recording(Recording::Nothing);
             random_playout(&mut game, &mut rng, MAX_ACTIONS)
@@ -28,16 +28,28 @@ fn batch<G: Game>(seed: u64) -> usize {
 }
 
 fn playouts<G: Game>(c: &mut Criterion) {
-    let actions = batch::<G>(1) as u64;
+    playouts_with::<G>(c, &[]);
+}
+
+/// Playouts under these options, named by the variant and the options (`reality-check
+/// board=advanced`).
+fn playouts_with<G: Game>(c: &mut Criterion, options: &[(&str, &str)]) {
+    let rules: String = options.iter().map(|(k, v)| format!(" {k}={v}")).collect();
+    let options: Options = options
+        .iter()
+        .map(|&(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let id = format!("{}{rules}", G::ID);
+    let actions = batch::<G>(&options, 1) as u64;
     let mut group = c.benchmark_group("playouts");
     group.sample_size(20);
     group.throughput(Throughput::Elements(GAMES));
-    group.bench_function(BenchmarkId::new("games", G::ID), |b| {
-        b.iter(|| batch::<G>(black_box(1)))
+    group.bench_function(BenchmarkId::new("games", &id), |b| {
+        b.iter(|| batch::<G>(&options, black_box(1)))
     });
     group.throughput(Throughput::Elements(actions));
-    group.bench_function(BenchmarkId::new("actions", G::ID), |b| {
-        b.iter(|| batch::<G>(black_box(1)))
+    group.bench_function(BenchmarkId::new("actions", &id), |b| {
+        b.iter(|| batch::<G>(&options, black_box(1)))
     });
     group.finish();
 }
@@ -140,8 +152,9 @@ macro_rules! every_variant {
 }
 bluffchess_rules::for_each_variant!(every_variant);
 
-/// Where one variant's costs depend on the game's length or options.
+/// Where one variant's costs depend on the game's length, options or board.
 fn deeper(c: &mut Criterion) {
+    playouts_with::<RealityCheck>(c, &[("board", "advanced")]);
     resample::<RealityCheck>(c, 150, &[]);
     // Random memories lose true pieces fast: those games are short.
     resample::<RealityCheck>(c, 40, &[("memory", "true")]);
@@ -149,6 +162,8 @@ fn deeper(c: &mut Criterion) {
     belief::<RealityCheck>(c, 40, &[("memory", "true")]);
     belief::<RealityCheck>(c, 40, &[("dice", "true")]);
     belief::<RealityCheck>(c, 40, &[("dice", "true"), ("memory", "true")]);
+    resample::<RealityCheck>(c, 40, &[("board", "advanced")]);
+    belief::<RealityCheck>(c, 40, &[("board", "advanced")]);
     // Its search replays the whole history: late games cost more.
     resample::<BluffMove>(c, 120, &[]);
     belief::<BluffMove>(c, 120, &[]);

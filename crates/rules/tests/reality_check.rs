@@ -1,10 +1,12 @@
 //! Reality Check: fuzzing, resampling, leaks, records and perft.
 
 mod common;
+#[path = "reality_check/model.rs"]
+mod model;
 
 use bluffchess_rules::any::perft;
 use bluffchess_rules::arbiter::Arbiter;
-use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::board39::{Shape, Square39};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::EndReason;
@@ -16,18 +18,49 @@ use bluffchess_rules::variants::reality_check::{
 use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::BTreeSet;
 
 const OPTIONS: [&str; 4] = ["strategic-retreat", "memory", "flexible-setup", "dice"];
 
-fn option(name: &str) -> Options {
-    Options::from([(name.to_string(), "true".to_string())])
+/// The Advanced board (rule 8).
+const ADVANCED: &str = "board=advanced";
+
+/// Options from `name` (for `name=true`) or `name=value` words.
+fn options(words: &[&str]) -> Options {
+    words
+        .iter()
+        .map(|word| {
+            let (name, value) = word.split_once('=').unwrap_or((word, "true"));
+            (name.to_string(), value.to_string())
+        })
+        .collect()
 }
 
-/// The default rules and each option alone.
-fn every_rules() -> Vec<Options> {
+fn option(name: &str) -> Options {
+    options(&[name])
+}
+
+/// The default rules and each option alone on the basic board.
+fn basic_rules() -> Vec<Options> {
     std::iter::once(Options::new())
         .chain(OPTIONS.iter().map(|name| option(name)))
         .collect()
+}
+
+/// The default rules, each option alone, the Advanced board alone and with every option.
+fn every_rules() -> Vec<Options> {
+    let mut rules = basic_rules();
+    rules.extend([
+        option(ADVANCED),
+        options(&[
+            ADVANCED,
+            "strategic-retreat",
+            "memory",
+            "flexible-setup",
+            "dice",
+        ]),
+    ]);
+    rules
 }
 
 #[test]
@@ -42,6 +75,10 @@ fn random_games_are_fuzzed_and_verified() {
     for (i, name) in OPTIONS.iter().enumerate() {
         let report = fuzz::<RealityCheck>(&option(name), 2, 150, 10 + i as u64);
         assert!(report.refusals > 50, "{name}: {report:?}");
+    }
+    for (i, name) in OPTIONS.iter().enumerate() {
+        let report = fuzz::<RealityCheck>(&options(&[ADVANCED, name]), 2, 150, 20 + i as u64);
+        assert!(report.refusals > 50, "{ADVANCED} {name}: {report:?}");
     }
 }
 
@@ -117,9 +154,11 @@ fn resampled_states_look_the_same_to_the_seat_in_many_games() {
 
 /// Every combination of the options that change what is hidden or how a game goes: the four
 /// options alone, and together in the pairs that interact (memory's removals and flips with the
-/// dice and with the free setup, retreats into the hand with memory), and all four at once.
+/// dice and with the free setup, retreats into the hand with memory), and all four at once; the
+/// Advanced board alone, with all four, and with each that changes play on it (its setup is
+/// Flexibility's already).
 fn option_sets() -> Vec<Options> {
-    let mut sets = every_rules();
+    let mut sets = basic_rules();
     for combo in [
         &["memory", "dice"][..],
         &["memory", "flexible-setup"],
@@ -127,13 +166,20 @@ fn option_sets() -> Vec<Options> {
         &["strategic-retreat", "dice"],
         &["dice", "flexible-setup"],
         &OPTIONS,
+        &[ADVANCED],
+        &[
+            ADVANCED,
+            "strategic-retreat",
+            "memory",
+            "flexible-setup",
+            "dice",
+        ],
+        &[ADVANCED, "strategic-retreat"],
+        &[ADVANCED, "memory"],
+        &[ADVANCED, "dice"],
+        &[ADVANCED, "memory", "dice"],
     ] {
-        sets.push(
-            combo
-                .iter()
-                .map(|name| (name.to_string(), "true".to_string()))
-                .collect(),
-        );
+        sets.push(options(combo));
     }
     sets
 }
@@ -141,7 +187,15 @@ fn option_sets() -> Vec<Options> {
 #[test]
 fn beliefs_from_views_list_the_legal_actions_and_sample_the_same_view() {
     for (i, options) in option_sets().iter().enumerate() {
-        let games = if options.contains_key("memory") { 4 } else { 2 };
+        // Random memories cost true pieces fast, faster still on the Advanced board.
+        let games = match (
+            options.contains_key("memory"),
+            options.contains_key("board"),
+        ) {
+            (true, true) => 8,
+            (true, false) => 4,
+            _ => 2,
+        };
         let checked = belief_check::<RealityCheckBelief>(options, games, 9, 2, 60 + i as u64);
         assert!(checked > 100, "{options:?}: {checked}");
     }
@@ -278,8 +332,7 @@ fn twin(setup: &Setup, rng: &mut StdRng) -> Option<Setup> {
 
 /// The squares of the pieces on which the two games differ.
 fn differing(a: &RealityCheck, b: &RealityCheck) -> Vec<Square39> {
-    Square39::ALL
-        .into_iter()
+    (a.rules().board.all().iter().copied())
         .filter(|&sq| a.piece_at(sq).map(|p| p.kind) != b.piece_at(sq).map(|p| p.kind))
         .collect()
 }
@@ -412,5 +465,191 @@ fn every_event_carries_its_fact() {
             common::facts_check::<RealityCheck>(&options, 5, 13) > 200,
             "{options:?}"
         );
+    }
+}
+
+#[test]
+fn advanced_board_perft_counts_are_pinned() {
+    let advanced = option(ADVANCED);
+    let count = |depth| perft("reality-check", &advanced, 0, depth).unwrap().0;
+    let counts: Vec<u64> = (1..=3).map(count).collect();
+    assert_eq!(counts, ADVANCED_PERFT);
+}
+
+/// `bluffchess perft --variant reality-check --option board=advanced --seed 0`, depths 1 to 3,
+/// as the independent model counts them too (below).
+/// Depth 1: ten quiet moves (no capture on White's first turn); depth 2: each followed by a flip
+/// of one of the 18 pieces.
+const ADVANCED_PERFT: [u64; 3] = [10, 10 * 18, 888];
+
+/// The rules' actions and the model's at every node of the tree below, and the number of leaves;
+/// `kinds` collects the kinds of action met.
+fn lockstep(
+    game: &RealityCheck,
+    model: &model::Model,
+    depth: u32,
+    kinds: &mut BTreeSet<&'static str>,
+) -> u64 {
+    let listed: Vec<String> = game
+        .legal_actions()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let texts: BTreeSet<String> = listed.iter().cloned().collect();
+    assert_eq!(texts.len(), listed.len(), "an action listed twice");
+    assert_eq!(texts, model.actions(), "after {}", history(game));
+    if depth == 0 {
+        return 1;
+    }
+    texts
+        .iter()
+        .map(|text| {
+            let (mut g, mut m) = (game.clone(), model.clone());
+            let action = g.apply_text(text).unwrap();
+            kinds.insert(match action {
+                Action::Move { .. } if text.len() == 4 && m.occupied(&text[2..]) => "capture",
+                Action::Move { .. } => "move",
+                Action::RealityCheck { .. } => "rc",
+                Action::Drop { .. } => "drop",
+                Action::Flip(_) => "flip",
+                _ => "other",
+            });
+            m.play(text);
+            lockstep(&g, &m, depth - 1, kinds)
+        })
+        .sum()
+}
+
+fn history(game: &RealityCheck) -> String {
+    let texts: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+    texts.join(", ")
+}
+
+/// The model's own count, with no help from the rules.
+fn model_perft(model: &model::Model, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    model
+        .actions()
+        .iter()
+        .map(|text| {
+            let mut child = model.clone();
+            child.play(text);
+            model_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// The Advanced board's squares as the ruling draws them, written out by hand.
+const ADVANCED_NAMES: [&str; 39] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2", "e2", "f2", "g2", "a3", "b3", "d3",
+    "f3", "g3", "a4", "d4", "g4", "a5", "b5", "d5", "f5", "g5", "a6", "b6", "c6", "e6", "f6", "g6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7",
+];
+
+/// A game on the Advanced board after `setups` and then `actions` random actions (seeded), and
+/// the model after the same actions.
+fn advanced_position(seed: u64, actions: usize) -> (RealityCheck, model::Model) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = RealityCheck::new(&option(ADVANCED)).unwrap();
+    let mut setups = Vec::new();
+    for _ in 0..2 {
+        let setup = game.random_setup(&mut rng).unwrap();
+        setups.push(setup.to_string());
+        game.apply(&setup).unwrap();
+    }
+    let mut model = model::Model::new(&ADVANCED_NAMES, true, [&setups[0], &setups[1]]);
+    for _ in 0..actions {
+        let Some(action) = random_action(&game, &mut rng) else {
+            break;
+        };
+        model.play(&action.to_string());
+        game.apply(&action).unwrap();
+    }
+    (game, model)
+}
+
+#[test]
+fn advanced_board_counts_agree_with_an_independent_model() {
+    let mut kinds = BTreeSet::new();
+    for (seed, actions, depth) in [(0, 0, 4), (1, 0, 3), (2, 41, 3), (3, 60, 3), (4, 90, 3)] {
+        let (game, model) = advanced_position(seed, actions);
+        assert!(game.outcome().is_none(), "seed {seed}: the game is over");
+        let rules = bluffchess_rules::playout::perft(&game, depth);
+        assert_eq!(
+            model_perft(&model, depth),
+            rules,
+            "seed {seed}, depth {depth}"
+        );
+        assert_eq!(lockstep(&game, &model, depth, &mut kinds), rules);
+        assert!(rules > 100, "seed {seed}: {rules}");
+        println!("seed {seed} after {actions} actions, depth {depth}: {rules}");
+    }
+    assert_eq!(
+        kinds,
+        BTreeSet::from(["capture", "drop", "flip", "move", "rc"]),
+        "every kind of turn is met"
+    );
+    // The pinned counts from the start are the model's too.
+    let mut rng = StdRng::seed_from_u64(0);
+    let mut game = RealityCheck::new(&option(ADVANCED)).unwrap();
+    bluffchess_rules::playout::fix_setups(&mut game, &mut rng);
+    let setups: Vec<String> = game.history().iter().map(ToString::to_string).collect();
+    let model = model::Model::new(&ADVANCED_NAMES, true, [&setups[0], &setups[1]]);
+    for (depth, &count) in (1..).zip(&ADVANCED_PERFT) {
+        assert_eq!(model_perft(&model, depth), count, "depth {depth}");
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// On the Advanced board, with or without the options that add actions, every random setup's
+    /// text and every legal action's text reads back as the same action.
+    #[test]
+    fn advanced_board_action_texts_round_trip(
+        seed in proptest::prelude::any::<u64>(),
+        played in 0usize..150,
+        memory in proptest::prelude::any::<bool>(),
+        retreat in proptest::prelude::any::<bool>(),
+    ) {
+        let mut words = vec![ADVANCED];
+        if memory {
+            words.push("memory");
+        }
+        if retreat {
+            words.push("strategic-retreat");
+        }
+        let mut game = RealityCheck::new(&options(&words)).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        for _ in 0..played {
+            let Some(action) = random_action(&game, &mut rng) else {
+                break;
+            };
+            game.apply(&action).unwrap();
+        }
+        let mut listed = game.legal_actions();
+        listed.extend(game.random_setup(&mut rng));
+        for action in listed {
+            let text = action.to_string();
+            proptest::prop_assert_eq!(game.parse_action(&text), Ok(action), "{}", text);
+        }
+    }
+
+    /// A name is a square of the Advanced board exactly when the ruling's diagram has a square
+    /// there, and then it reads back to itself; any other name is refused by name.
+    #[test]
+    fn advanced_board_square_names_round_trip(file in 0u8..9, rank in 0u8..10) {
+        let name = format!("{}{}", (b'a' + file) as char, rank);
+        let parsed = Shape::Advanced.parse_square(&name);
+        proptest::prop_assert_eq!(parsed.is_ok(), ADVANCED_NAMES.contains(&name.as_str()));
+        match parsed {
+            Ok(sq) => proptest::prop_assert_eq!(sq.to_string(), name),
+            Err(e) => {
+                let quoted = format!("{:?}", name);
+                proptest::prop_assert!(e.to_string().contains(&quoted));
+            }
+        }
     }
 }

@@ -4,12 +4,13 @@
 //! clients play actions through the HTTP API.
 //!
 //! ```sh
-//! cargo run --release -p bluffchess-server --example load -- [GAMES] [CLIENTS] [SECONDS] [VARIANT]
+//! cargo run --release -p bluffchess-server --example load -- [GAMES] [CLIENTS] [SECONDS] [VARIANT] [accounts]
 //! BLUFFCHESS_LOAD_DATABASE=postgres://... cargo run --release -p bluffchess-server --example load
 //! ```
-//! Defaults: 10000 games held, 64 clients, 20 seconds, chess. It reports the games held, the
-//! memory they take (this process only: not the Postgres server's), actions per second and the
-//! round-trip time of an action.
+//! Defaults: 10000 games held, 64 clients, 20 seconds, chess. With `accounts`, the players are
+//! signed-in accounts (two a client) acting through their session cookies instead of seat
+//! tokens. It reports the games held, the memory they take (this process only: not the
+//! Postgres server's), actions per second and the round-trip time of an action.
 
 use bluffchess_server::{Config, Server};
 use rand::seq::IndexedRandom;
@@ -30,37 +31,73 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
-struct Game {
-    id: String,
-    tokens: [String; 2],
+/// How a player says who it is: a seat's token, or its account's session cookie.
+#[derive(Clone)]
+enum Auth {
+    Token(String),
+    Cookie(String),
 }
 
-async fn open_game(http: &reqwest::Client, base: &str, variant: &str) -> Game {
-    let created: Value = http
-        .post(format!("{base}/api/games"))
-        .json(&json!({"variant": variant, "color": "white", "opponent": "open"}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let id = created["id"].as_str().expect("created").to_string();
-    let joined: Value = http
-        .post(format!("{base}/api/games/{id}/join"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    Game {
-        id,
-        tokens: [
-            created["token"].as_str().unwrap().to_string(),
-            joined["token"].as_str().unwrap().to_string(),
-        ],
+impl Auth {
+    fn on(&self, request: reqwest::RequestBuilder, base: &str) -> reqwest::RequestBuilder {
+        match self {
+            Auth::Token(token) => request.bearer_auth(token),
+            Auth::Cookie(cookie) => request
+                .header("cookie", format!("bc_session={cookie}"))
+                .header("origin", base),
+        }
     }
+}
+
+struct Game {
+    id: String,
+    auth: [Auth; 2],
+}
+
+/// Signs up an account; answers its session cookie.
+async fn sign_up(http: &reqwest::Client, base: &str, name: &str) -> String {
+    let response = http
+        .post(format!("{base}/api/account/signup"))
+        .json(&json!({"username": name, "password": "a load test's password"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(response.status().is_success(), "sign-up of {name}");
+    let set = response.headers()["set-cookie"].to_str().unwrap();
+    set["bc_session=".len()..]
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string()
+}
+
+/// A game between two seats: tokens, or the accounts `players` when given.
+async fn open_game(
+    http: &reqwest::Client,
+    base: &str,
+    variant: &str,
+    players: Option<&[Auth; 2]>,
+) -> Game {
+    let create = http
+        .post(format!("{base}/api/games"))
+        .json(&json!({"variant": variant, "color": "white", "opponent": "open"}));
+    let create = match players {
+        Some(p) => p[0].on(create, base),
+        None => create,
+    };
+    let created: Value = create.send().await.unwrap().json().await.unwrap();
+    let id = created["id"].as_str().expect("created").to_string();
+    let join = http.post(format!("{base}/api/games/{id}/join"));
+    let join = match players {
+        Some(p) => p[1].on(join, base),
+        None => join,
+    };
+    let joined: Value = join.send().await.unwrap().json().await.unwrap();
+    let auth = match players {
+        Some(p) => p.clone(),
+        None => [created, joined].map(|a| Auth::Token(a["token"].as_str().unwrap().to_string())),
+    };
+    Game { id, auth }
 }
 
 #[tokio::main]
@@ -70,6 +107,7 @@ async fn main() {
     let clients: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
     let variant = args.get(4).cloned().unwrap_or_else(|| "chess".into());
+    let accounts = args.get(5).is_some_and(|a| a == "accounts");
     let db = std::env::temp_dir().join(format!("bluffchess-load-{}.db", std::process::id()));
     let config = Config {
         max_live_per_client: usize::MAX,
@@ -91,13 +129,24 @@ async fn main() {
         .build()
         .unwrap();
 
-    // Hold the games.
+    // The players: two accounts a client, or none (seat tokens).
+    let mut pairs = Vec::new();
+    if accounts {
+        for c in 0..clients {
+            let white = Auth::Cookie(sign_up(&http, &base, &format!("white{c}")).await);
+            let black = Auth::Cookie(sign_up(&http, &base, &format!("black{c}")).await);
+            pairs.push([white, black]);
+        }
+        println!("{} accounts signed up", 2 * clients);
+    }
+    // Hold the games: game n is played by client n mod CLIENTS.
     let before = rss_kib();
     let started = Instant::now();
     let mut held = Vec::with_capacity(games);
     let chunk = 64;
     for start in (0..games).step_by(chunk) {
-        let batch = (start..(start + chunk).min(games)).map(|_| open_game(&http, &base, &variant));
+        let batch = (start..(start + chunk).min(games))
+            .map(|n| open_game(&http, &base, &variant, pairs.get(n % clients)));
         held.extend(futures_util::future::join_all(batch).await);
     }
     let after = rss_kib();
@@ -127,10 +176,12 @@ async fn main() {
             while Instant::now() < deadline && !mine.is_empty() {
                 k = (k + 1) % mine.len();
                 let game = &held[mine[k]];
-                let token = &game.tokens[turn[k]];
-                let view: Value = http
-                    .get(format!("{base}/api/games/{}/view", game.id))
-                    .bearer_auth(token)
+                let auth = &game.auth[turn[k]];
+                let view: Value = auth
+                    .on(
+                        http.get(format!("{base}/api/games/{}/view", game.id)),
+                        &base,
+                    )
                     .send()
                     .await
                     .unwrap()
@@ -156,9 +207,11 @@ async fn main() {
                     }
                 };
                 let sent = Instant::now();
-                let answer: Value = http
-                    .post(format!("{base}/api/games/{}/action", game.id))
-                    .bearer_auth(token)
+                let answer: Value = auth
+                    .on(
+                        http.post(format!("{base}/api/games/{}/action", game.id)),
+                        &base,
+                    )
                     .json(&json!({ "action": action }))
                     .send()
                     .await

@@ -1,26 +1,29 @@
 //! The HTTP API: routes, authentication, streams and sockets.
 
+use crate::accounts::{Caller, COOKIE, SESSION_DAYS, TOKEN_PREFIX};
 use crate::error::ApiError;
-use crate::game::{index, Command, Connected, Shared};
-use crate::hub::{token_hash, Hub, NewGame, StreamSlot};
+use crate::hub::{Hub, NewGame, StreamSlot};
+use crate::identify::{bearer, same_site};
 use crate::request;
+use crate::room::{feed_of, index, Command, Connected, FeedReader, Holder, SeatCommand, Shared};
+use crate::secret::{os_u64, token_hash};
+use crate::wire::{Answer, Lobby, Message as FeedMessage, Seated, WsReply};
 use axum::body::{Body, Bytes};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
-use bluffchess_rules::arbiter::MetaKind;
+use axum::{Extension, Json};
+use axum_extra::extract::cookie::{Cookie, SameSite};
+use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Seat;
-use serde_json::{json, Value};
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::convert::Infallible;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use subtle::ConstantTimeEq;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
 /// What every handler shares.
 pub type App = Arc<Hub>;
@@ -57,31 +60,42 @@ fn is_json(headers: &HeaderMap) -> bool {
 
 fn body_refusal(status: StatusCode, text: String) -> ApiError {
     if status == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::new(status, "the request body is too large")
+        ApiError::TooLarge("the request body is too large".into())
     } else {
-        ApiError::new(status, text)
+        ApiError::from_status(status, text)
     }
 }
 
-/// The seat a request's `Authorization` header names: `None` without the header.
-fn authenticate(headers: &HeaderMap, shared: &Shared) -> Result<Option<Color>, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
-        return Ok(None);
+/// The seat a request acts for: a seat's token (`Authorization: Bearer TOKEN`), else the seat
+/// its account or guest session holds; `None` for a spectator.
+fn authenticate(
+    caller: &Caller,
+    headers: &HeaderMap,
+    shared: &Shared,
+) -> Result<Option<Color>, ApiError> {
+    let seat = match bearer(headers) {
+        Some(token) if !token.starts_with(TOKEN_PREFIX) => Some(seat_of_token(token, shared)?),
+        None if headers.contains_key(header::AUTHORIZATION) => {
+            return Err(ApiError::Unauthenticated(
+                "the Authorization header must be \"Bearer TOKEN\"".into(),
+            ))
+        }
+        _ => seat_of_caller(caller, shared),
     };
-    let token = value
-        .to_str()
-        .ok()
-        .and_then(|v| {
-            let (scheme, token) = v.split_once(' ')?;
-            scheme.eq_ignore_ascii_case("bearer").then_some(token)
-        })
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                "the Authorization header must be \"Bearer TOKEN\"",
-            )
-        })?;
-    seat_of_token(token.trim(), shared).map(Some)
+    if let Some(seat) = seat {
+        shared.presence[index(seat)].seen();
+    }
+    Ok(seat)
+}
+
+/// The seat the caller's account (playing through a session or a `play` token) or guest
+/// session holds.
+fn seat_of_caller(caller: &Caller, shared: &Shared) -> Option<Color> {
+    match (caller.player(), caller.guest()) {
+        (Some(account), _) => shared.seat_of_account(account.id),
+        (None, Some(guest)) => shared.seat_of_guest(guest),
+        _ => None,
+    }
 }
 
 /// The seat whose token this is, compared in constant time against both seats.
@@ -96,49 +110,111 @@ fn seat_of_token(token: &str, shared: &Shared) -> Result<Color, ApiError> {
             found = Some(if i == 0 { Color::White } else { Color::Black });
         }
     }
-    let seat = found.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            format!("this token is not a seat of game {}", shared.id),
-        )
-    })?;
-    shared.presence[index(seat)].seen();
-    Ok(seat)
-}
-
-fn require_seat(headers: &HeaderMap, shared: &Shared) -> Result<Color, ApiError> {
-    authenticate(headers, shared)?.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "this needs a seat's token: send Authorization: Bearer TOKEN",
-        )
+    found.ok_or_else(|| {
+        ApiError::Forbidden(format!("this token is not a seat of game {}", shared.id))
     })
 }
 
-async fn ask<T>(
-    shared: &Shared,
-    make: impl FnOnce(oneshot::Sender<T>) -> Command,
-) -> Result<T, ApiError> {
-    let (reply, answer) = oneshot::channel();
-    shared
-        .tx
-        .send(make(reply))
-        .await
-        .map_err(|_| ApiError::unavailable("the game is shutting down"))?;
-    answer
-        .await
-        .map_err(|_| ApiError::unavailable("the game is shutting down"))
+fn require_seat(caller: &Caller, headers: &HeaderMap, shared: &Shared) -> Result<Color, ApiError> {
+    authenticate(caller, headers, shared)?.ok_or_else(|| match caller.player() {
+        Some(account) => ApiError::Forbidden(format!(
+            "{} holds no seat of game {}",
+            account.username, shared.id
+        )),
+        None => ApiError::Unauthenticated(
+            "this needs a seat: send Authorization: Bearer TOKEN, or sign in".into(),
+        ),
+    })
 }
 
-#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = crate::request::CreateRequest, content_type = "application/json"), responses((status = 201, description = "the game, and the creator's seat", body = crate::openapi::Seated), crate::openapi::Refusals))]
+/// The session cookie for `value`, as a browser should keep it.
+pub fn session_cookie(value: String, https: bool) -> Cookie<'static> {
+    Cookie::build((COOKIE, value))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(https)
+        .path("/")
+        .max_age(cookie::time::Duration::days(SESSION_DAYS))
+        .build()
+}
+
+/// Who takes a seat: the caller's account when it plays, its guest session, or (a browser
+/// that has none) a new guest session, whose cookie goes with the answer.
+async fn holder(
+    app: &App,
+    caller: &Caller,
+    headers: &HeaderMap,
+) -> Result<(Holder, Option<Cookie<'static>>), ApiError> {
+    let key = Some(caller.key());
+    if let Some(account) = caller.player() {
+        let holder = Holder {
+            key,
+            account: Some((account.id, account.username.clone())),
+            guest: None,
+        };
+        return Ok((holder, None));
+    }
+    if caller.account.is_some() {
+        return Err(ApiError::Forbidden(
+            "a bot account plays through the API with a token that has the play scope".into(),
+        ));
+    }
+    if let Some(guest) = caller.guest() {
+        let holder = Holder {
+            key,
+            account: None,
+            guest: Some(guest.to_string()),
+        };
+        return Ok((holder, None));
+    }
+    // A browser (it says where it comes from) gets a guest session: its games can be claimed
+    // by the account it signs up or logs in with.
+    if headers.contains_key(header::ORIGIN) && bearer(headers).is_none() {
+        let agent = headers
+            .get(header::USER_AGENT)
+            .and_then(|a| a.to_str().ok())
+            .unwrap_or("");
+        let (cookie, hash) = app.accounts.guest(agent).await?;
+        let holder = Holder {
+            key,
+            account: None,
+            guest: Some(hash),
+        };
+        return Ok((holder, Some(session_cookie(cookie, caller.https))));
+    }
+    Ok((
+        Holder {
+            key,
+            account: None,
+            guest: None,
+        },
+        None,
+    ))
+}
+
+/// A seat taken: its id, colour, token and private page.
+fn seated(id: &str, seat: Color, token: String) -> Seated {
+    Seated {
+        id: id.to_string(),
+        invite: None,
+        invite_url: None,
+        seat: Seat::from(seat).name().to_string(),
+        url: format!("/game/{id}#{token}"),
+        token,
+    }
+}
+
+#[utoipa::path(post, path = "/api/games", tag = "games", request_body(content = crate::wire::CreateRequest, content_type = "application/json"), responses((status = 201, description = "the game, and the creator's seat", body = crate::wire::Seated), crate::wire::Refusals))]
 pub async fn create(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
     JsonBytes(body): JsonBytes,
 ) -> Result<Response, ApiError> {
     let creation = request::creation(&body)?;
+    let (creator, cookie) = holder(&app, &caller, &headers).await?;
     let seat = creation.color.unwrap_or_else(|| {
-        if crate::hub::os_u64() & 1 == 0 {
+        if os_u64() & 1 == 0 {
             Color::White
         } else {
             Color::Black
@@ -151,154 +227,111 @@ pub async fn create(
         seat,
         opponent: creation.opponent,
         private: creation.private,
-        client: Some(peer.ip()),
+        creator,
     };
     let created = app.create(new).await?;
     let id = &created.shared.id;
-    let mut body = json!({
-        "id": id,
-        "seat": Seat::from(seat).name(),
-        "token": created.token,
-        "url": format!("/game/{id}#{}", created.token),
-    });
+    let mut body = seated(id, seat, created.token);
     if let Some(invite) = created.invite {
-        body["invite_url"] = format!("/game/{id}#invite={invite}").into();
-        body["invite"] = invite.into();
+        body.invite_url = Some(format!("/game/{id}#invite={invite}"));
+        body.invite = Some(invite);
     }
-    Ok((StatusCode::CREATED, Json(body)).into_response())
+    let jar = axum_extra::extract::CookieJar::new();
+    let jar = cookie.map_or(jar.clone(), |c| jar.add(c));
+    Ok((StatusCode::CREATED, jar, Json(body)).into_response())
 }
 
-#[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::openapi::Lobby), crate::openapi::Refusals))]
-pub async fn lobby(State(app): State<App>) -> Json<Value> {
+#[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::wire::Lobby), crate::wire::Refusals))]
+pub async fn lobby(State(app): State<App>) -> Json<Lobby> {
     let (mut open, mut live) = app.lobby();
     open.truncate(500);
     live.truncate(500);
-    Json(json!({"open": open, "live": live}))
+    Json(Lobby { live, open })
 }
 
-#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), request_body(content = Option<crate::request::JoinRequest>, content_type = "application/json", description = "a private game's invitation (optional)"), responses((status = 200, description = "the open seat, taken", body = crate::openapi::Seated), crate::openapi::Refusals))]
+#[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), request_body(content = Option<crate::wire::JoinRequest>, content_type = "application/json", description = "a private game's invitation (optional)"), responses((status = 200, description = "the open seat, taken", body = crate::wire::Seated), crate::wire::Refusals))]
 pub async fn join(
     State(app): State<App>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
     body: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let invite = request::join(&body, is_json(&headers))?;
     let shared = app.get(&id).await?;
-    app.reserve(Some(peer.ip()))?;
-    let result = ask(&shared, |reply| Command::Join {
-        client: Some(peer.ip()),
-        invite,
-        reply,
-    })
-    .await
-    .and_then(|r| r);
+    let (holder, cookie) = holder(&app, &caller, &headers).await?;
+    let key = holder.key.clone();
+    app.reserve(key.as_deref())?;
+    let result = shared
+        .ask(|reply| Command::Join {
+            holder,
+            invite,
+            reply,
+        })
+        .await
+        .and_then(|r| r);
     let (seat, token) = match result {
         Ok(joined) => joined,
         Err(e) => {
-            app.release(&[Some(peer.ip())]);
+            app.release(&[key]);
             return Err(e);
         }
     };
-    Ok(Json(json!({
-        "id": shared.id,
-        "seat": Seat::from(seat).name(),
-        "token": token,
-        "url": format!("/game/{}#{}", shared.id, token),
-    })))
+    let jar = axum_extra::extract::CookieJar::new();
+    let jar = cookie.map_or(jar.clone(), |c| jar.add(c));
+    Ok((jar, Json(seated(&shared.id, seat, token))).into_response())
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/view", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the seat's (or the public) view now", body = crate::openapi::Message), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/view", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the seat's (or the public) view now", body = crate::wire::Message), crate::wire::Refusals))]
 pub async fn view(
     State(app): State<App>,
     Path(id): Path<String>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<FeedMessage>, ApiError> {
     let shared = app.get(&id).await?;
-    let seat = authenticate(&headers, &shared)?.map_or(Seat::Spectator, Seat::from);
+    let seat = authenticate(&caller, &headers, &shared)?.map_or(Seat::Spectator, Seat::from);
     Ok(Json(
-        ask(&shared, |reply| Command::View { seat, reply }).await?,
+        shared.ask(|reply| Command::View { seat, reply }).await?,
     ))
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the record of the finished game", body = crate::openapi::GameRecord), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the record of the finished game", body = crate::wire::GameRecord), crate::wire::Refusals))]
 pub async fn record(
     State(app): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Record>, ApiError> {
     let shared = app.get(&id).await?;
-    Ok(Json(
-        ask(&shared, |reply| Command::Record { reply }).await??,
-    ))
+    Ok(Json(shared.ask(|reply| Command::Record { reply }).await??))
 }
 
-#[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::request::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::openapi::Done), crate::openapi::Refusals))]
+#[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::wire::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::wire::Answer), crate::wire::Refusals))]
 pub async fn action(
     State(app): State<App>,
     Path(id): Path<String>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
     JsonBytes(body): JsonBytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Answer>, ApiError> {
     let command = request::action(&body)?;
     let shared = app.get(&id).await?;
-    let seat = require_seat(&headers, &shared)?;
-    seat_command(&shared, seat, command).await.map(Json)
-}
-
-/// What a seat may ask of its game.
-pub enum SeatCommand {
-    Act(String),
-    Meta(MetaKind),
-    Abort,
-    Rematch,
-    ClaimVictory,
-}
-
-impl SeatCommand {
-    /// The command a socket names (`resign`, `offer_draw`, ...).
-    pub fn parse(name: &str) -> Option<SeatCommand> {
-        Some(match name {
-            "abort" => SeatCommand::Abort,
-            "rematch" => SeatCommand::Rematch,
-            "claim_victory" => SeatCommand::ClaimVictory,
-            "resign" => SeatCommand::Meta(MetaKind::Resign),
-            "offer_draw" => SeatCommand::Meta(MetaKind::OfferDraw),
-            "accept_draw" => SeatCommand::Meta(MetaKind::AcceptDraw),
-            "claim_draw" => SeatCommand::Meta(MetaKind::ClaimDraw),
-            // A flag fall and an abandonment are the server's to declare, never a seat's.
-            _ => return None,
-        })
-    }
-}
-
-async fn seat_command(
-    shared: &Shared,
-    seat: Color,
-    command: SeatCommand,
-) -> Result<Value, ApiError> {
-    ask(shared, |reply| match command {
-        SeatCommand::Act(text) => Command::Act { seat, text, reply },
-        SeatCommand::Meta(kind) => Command::Meta { seat, kind, reply },
-        SeatCommand::Abort => Command::Abort { seat, reply },
-        SeatCommand::Rematch => Command::Rematch { seat, reply },
-        SeatCommand::ClaimVictory => Command::ClaimVictory { seat, reply },
-    })
-    .await?
+    let seat = require_seat(&caller, &headers, &shared)?;
+    shared.command(seat, command).await.map(Json)
 }
 
 macro_rules! seat_route {
     ($name:ident, $path:literal, $command:expr) => {
         #[doc = concat!("`POST ", $path, "`.")]
-        #[utoipa::path(post, path = $path, tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), responses((status = 200, description = "done", body = crate::openapi::Done), crate::openapi::Refusals))]
+        #[utoipa::path(post, path = $path, tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), responses((status = 200, description = "done", body = crate::wire::Answer), crate::wire::Refusals))]
         pub async fn $name(
             State(app): State<App>,
             Path(id): Path<String>,
+            Extension(caller): Extension<Caller>,
             headers: HeaderMap,
-        ) -> Result<Json<Value>, ApiError> {
+        ) -> Result<Json<Answer>, ApiError> {
             let shared = app.get(&id).await?;
-            let seat = require_seat(&headers, &shared)?;
-            seat_command(&shared, seat, $command).await.map(Json)
+            let seat = require_seat(&caller, &headers, &shared)?;
+            shared.command(seat, $command).await.map(Json)
         }
     };
 }
@@ -331,61 +364,6 @@ seat_route!(
     SeatCommand::ClaimVictory
 );
 
-/// Reads a seat's feed: from a message number on, or the whole view first.
-pub struct FeedReader {
-    shared: Arc<Shared>,
-    feed: usize,
-    pos: usize,
-    rx: watch::Receiver<usize>,
-    pending: VecDeque<Arc<str>>,
-    ended: bool,
-}
-
-impl FeedReader {
-    /// Starts after message `since` (when the feed has it), else with the whole view.
-    pub fn new(shared: Arc<Shared>, feed: usize, since: Option<usize>) -> FeedReader {
-        let rx = shared.feeds[feed].notify.subscribe();
-        let (pending, pos, ended) = {
-            let state = shared.feeds[feed].state.lock().expect("feed lock");
-            let len = state.messages.len();
-            let pending: VecDeque<Arc<str>> = match since {
-                Some(n) if n <= len => state.messages[n..].iter().cloned().collect(),
-                _ => [state.snapshot.clone()].into(),
-            };
-            (pending, len, state.ended)
-        };
-        FeedReader {
-            shared,
-            feed,
-            pos,
-            rx,
-            pending,
-            ended,
-        }
-    }
-
-    /// The next message, or `None` after the last.
-    pub async fn next(&mut self) -> Option<Arc<str>> {
-        loop {
-            if let Some(message) = self.pending.pop_front() {
-                return Some(message);
-            }
-            if self.ended {
-                return None;
-            }
-            self.rx.changed().await.ok()?;
-            let state = self.shared.feeds[self.feed]
-                .state
-                .lock()
-                .expect("feed lock");
-            self.pending
-                .extend(state.messages[self.pos..].iter().cloned());
-            self.pos = state.messages.len();
-            self.ended = state.ended;
-        }
-    }
-}
-
 fn parse_since(query: &HashMap<String, String>) -> Result<Option<usize>, ApiError> {
     for name in query.keys() {
         if name != "since" {
@@ -412,25 +390,25 @@ struct StreamState {
     _slot: StreamSlot,
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator"), ("since" = Option<u64>, Query, description = "resume after this message number")), responses((status = 200, description = "NDJSON: one message a line, empty lines as keepalive", content_type = "application/x-ndjson", body = String), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/stream", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator"), ("since" = Option<u64>, Query, description = "resume after this message number")), responses((status = 200, description = "NDJSON: one message a line, empty lines as keepalive", content_type = "application/x-ndjson", body = String), crate::wire::Refusals))]
 pub async fn stream(
     State(app): State<App>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let shared = app.get(&id).await?;
-    let seat = authenticate(&headers, &shared)?;
+    let seat = authenticate(&caller, &headers, &shared)?;
     let since = parse_since(&query)?;
-    let feed = seat.map_or(2, index);
-    let slot = app.open_stream(peer.ip())?;
+    let feed = feed_of(seat);
+    let slot = app.open_stream(caller.key())?;
     let state = StreamState {
         _slot: slot,
-        reader: FeedReader::new(shared.clone(), feed, since),
+        reader: shared.feeds[feed].reader(since),
         keepalive: app.config.keepalive,
         shutdown: app.shutdown.clone(),
-        _connected: seat.map(|c| Connected::new(shared.clone(), index(c))),
+        _connected: seat.map(|c| Connected::new(shared.clone(), c)),
     };
     let body = futures_util::stream::unfold(state, |mut s| async move {
         if *s.shutdown.borrow() {
@@ -453,32 +431,51 @@ pub async fn stream(
         .into_response())
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 101, description = "a WebSocket: the first message authenticates"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/ws", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 101, description = "a WebSocket: the first message authenticates"), crate::wire::Refusals))]
 pub async fn ws(
     State(app): State<App>,
     Path(id): Path<String>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    // A page of another site may not open a socket in a player's name.
+    if !same_site(&headers) {
+        return Err(ApiError::Forbidden(
+            "a socket from another site's page is refused".into(),
+        ));
+    }
     let shared = app.get(&id).await?;
-    let slot = app.open_stream(peer.ip())?;
+    let slot = app.open_stream(caller.key())?;
+    let held = seat_of_caller(&caller, &shared);
     Ok(upgrade
         .max_message_size(app.config.body_limit)
         .on_upgrade(move |socket| async move {
-            ws_session(app, shared, socket).await;
+            ws_session(app, shared, held, socket).await;
             drop(slot);
         }))
 }
 
-fn ws_error(e: &ApiError) -> Message {
+fn ws_reply(reply: &WsReply) -> Message {
     Message::Text(
-        json!({"type": "error", "status": e.status.as_u16(), "error": e.message})
-            .to_string()
+        serde_json::to_string(reply)
+            .expect("replies serialise")
             .into(),
     )
 }
 
-async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
+fn ws_error(e: &ApiError) -> Message {
+    ws_reply(&WsReply::Error {
+        status: e.status().as_u16(),
+        error: e.to_string(),
+        kind: e.kind().to_string(),
+    })
+}
+
+/// A socket: its first message names the seat (a seat's token; without one, the seat the
+/// caller's account or guest session holds, else a spectator's), then it streams that seat's
+/// messages and takes its actions.
+async fn ws_session(app: App, shared: Arc<Shared>, held: Option<Color>, mut socket: WebSocket) {
     let hello = match tokio::time::timeout(Duration::from_secs(10), socket.recv()).await {
         Ok(Some(Ok(Message::Text(text)))) => request::ws_hello(&text),
         _ => Err(ApiError::bad(
@@ -488,7 +485,7 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
     let hello = hello.and_then(|h| {
         let seat = match h.token.as_deref() {
             Some(token) => Some(seat_of_token(token, &shared)?),
-            None => None,
+            None => held,
         };
         Ok((seat, h.since))
     });
@@ -500,8 +497,8 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
             return;
         }
     };
-    let _connected = seat.map(|c| Connected::new(shared.clone(), index(c)));
-    let mut reader = FeedReader::new(shared.clone(), seat.map_or(2, index), since);
+    let _connected = seat.map(|c| Connected::new(shared.clone(), c));
+    let mut reader = shared.feeds[feed_of(seat)].reader(since);
     let mut shutdown = app.shutdown.clone();
     let keepalive = app.config.keepalive;
     loop {
@@ -523,7 +520,7 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
                     let reply = match ws_command(&shared, seat, &text).await {
-                        Ok(v) => Message::Text(json!({"type": "ack", "result": v}).to_string().into()),
+                        Ok(result) => ws_reply(&WsReply::Ack { result }),
                         Err(e) => ws_error(&e),
                     };
                     if socket.send(reply).await.is_err() {
@@ -543,18 +540,17 @@ async fn ws_session(app: App, shared: Arc<Shared>, mut socket: WebSocket) {
     }
 }
 
-async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<Value, ApiError> {
+async fn ws_command(shared: &Shared, seat: Option<Color>, text: &str) -> Result<Answer, ApiError> {
     let command = request::ws_command(text)?;
     let seat = seat.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            "spectators cannot act: open the socket with a seat's token",
+        ApiError::Unauthenticated(
+            "spectators cannot act: open the socket with a seat's token".into(),
         )
     })?;
-    seat_command(shared, seat, command).await
+    shared.command(seat, command).await
 }
 
-#[utoipa::path(get, path = "/docs/api.md", tag = "docs", responses((status = 200, description = "the API in prose", content_type = "text/markdown", body = String), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/docs/api.md", tag = "docs", responses((status = 200, description = "the API in prose", content_type = "text/markdown", body = String), crate::wire::Refusals))]
 pub async fn api_doc() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/markdown; charset=utf-8")],

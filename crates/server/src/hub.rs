@@ -1,57 +1,22 @@
-//! The registry of games: creates them, finds them (loading finished ones from the database on
-//! demand), and counts each client's live games.
+//! The registry of games: creates rooms, finds them (loading finished games from the database
+//! on demand), and counts each client's live games and open streams.
 
-use crate::bot::Bot;
+use crate::accounts::Accounts;
+use crate::bot::{find, Bot};
+use crate::config::Config;
 use crate::error::ApiError;
-use crate::game::{index, GameTask, Shared, Status};
-use crate::store::{GameRow, Store, Write};
-use crate::Config;
-use axum::http::StatusCode;
+use crate::replay::ReplayCache;
+use crate::room::{
+    index, new_arbiter, new_seed, now_ms, rating_diffs, Command, Holder, Host, Room, Shared,
+};
+use crate::secret::{new_game_id, new_token};
+use crate::store::{GameRow, Store, StoreError, Write};
+use crate::wire::{BySeat, LobbyGame, RatingDiff, Status};
 use bluffchess_rules::board::Color;
-use rand::rngs::OsRng;
-use rand::TryRngCore;
-use sha2::{Digest, Sha256};
+use futures_util::future::BoxFuture;
 use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::watch;
-
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
-fn os_bytes<const N: usize>() -> [u8; N] {
-    let mut bytes = [0; N];
-    OsRng
-        .try_fill_bytes(&mut bytes)
-        .expect("the operating system's random source works");
-    bytes
-}
-
-/// A random u64 from the operating system.
-pub fn os_u64() -> u64 {
-    u64::from_le_bytes(os_bytes())
-}
-
-/// SHA-256 of a token's text.
-pub fn token_hash(token: &str) -> [u8; 32] {
-    Sha256::digest(token.as_bytes()).into()
-}
-
-/// A new seat token (128 bits from the operating system, hex) and its hash.
-pub fn new_token() -> (String, [u8; 32]) {
-    let token = hex::encode(os_bytes::<16>());
-    let hash = token_hash(&token);
-    (token, hash)
-}
-
-/// A new game id (64 bits, hex): public, unguessable enough to keep the lobby the way in.
-pub fn new_game_id() -> String {
-    hex::encode(os_bytes::<8>())
-}
 
 /// What a new game needs.
 pub struct NewGame {
@@ -64,7 +29,8 @@ pub struct NewGame {
     pub opponent: String,
     /// Never listed in the lobby; an open seat is taken only with the invitation.
     pub private: bool,
-    pub client: Option<IpAddr>,
+    /// Who creates it.
+    pub creator: Holder,
 }
 
 /// A new game's creator: its seat's token, and the invitation to a private game's open seat.
@@ -76,127 +42,42 @@ pub struct Created {
 
 /// Every game the server holds.
 pub struct Hub {
+    me: Weak<Hub>,
     pub store: Store,
     pub config: Config,
+    pub accounts: Accounts,
     pub bots: HashMap<String, Arc<dyn Bot>>,
     pub shutdown: watch::Receiver<bool>,
     /// The replays of finished games asked for last.
-    pub replays: crate::web::ReplayCache,
+    pub replays: ReplayCache,
     games: Mutex<HashMap<String, Arc<Shared>>>,
-    live_by_client: Mutex<HashMap<IpAddr, usize>>,
-    streams_by_client: Mutex<HashMap<IpAddr, usize>>,
+    live_by_client: Mutex<HashMap<String, usize>>,
+    streams_by_client: Mutex<HashMap<String, usize>>,
     loading: tokio::sync::Mutex<()>,
 }
 
-impl Hub {
-    /// A hub over `store`.
-    pub fn new(
-        store: Store,
-        config: Config,
-        bots: HashMap<String, Arc<dyn Bot>>,
-        shutdown: watch::Receiver<bool>,
-    ) -> Hub {
-        Hub {
-            store,
-            config,
-            bots,
-            shutdown,
-            replays: Default::default(),
-            games: Mutex::new(HashMap::new()),
-            live_by_client: Mutex::new(HashMap::new()),
-            streams_by_client: Mutex::new(HashMap::new()),
-            loading: tokio::sync::Mutex::new(()),
-        }
+impl Host for Hub {
+    fn store(&self) -> &Store {
+        &self.store
     }
 
-    /// Reloads every unfinished game; returns how many.
-    pub async fn reload(self: &Arc<Self>) -> Result<usize, String> {
-        let ids = self.store.unfinished().await?;
-        for id in &ids {
-            self.load(id).await.map_err(|e| e.message)?;
-        }
-        Ok(ids.len())
+    fn config(&self) -> &Config {
+        &self.config
     }
 
-    /// The game `id`, loaded from the database if it is not in memory.
-    pub async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Shared>, ApiError> {
-        if let Some(shared) = self.games.lock().expect("games lock").get(id) {
-            if !shared.tx.is_closed() {
-                return Ok(shared.clone());
-            }
-        }
-        if id.len() > 64 {
-            return Err(ApiError::no_game(id));
-        }
-        self.load(id).await
+    fn bots(&self) -> &HashMap<String, Arc<dyn Bot>> {
+        &self.bots
     }
 
-    async fn load(self: &Arc<Self>, id: &str) -> Result<Arc<Shared>, ApiError> {
-        let _loading = self.loading.lock().await;
-        if let Some(shared) = self.games.lock().expect("games lock").get(id) {
-            if !shared.tx.is_closed() {
-                return Ok(shared.clone());
-            }
-        }
-        let (row, rematch, log) = self
-            .store
-            .load(id)
-            .await
-            .map_err(ApiError::unavailable)?
-            .ok_or_else(|| ApiError::no_game(id))?;
-        let (task, rx) = GameTask::restore(self.clone(), row, rematch, &log)?;
-        let shared = task.shared();
-        self.games
-            .lock()
-            .expect("games lock")
-            .insert(id.to_string(), shared.clone());
-        task.spawn(rx);
-        Ok(shared)
+    fn shutdown(&self) -> watch::Receiver<bool> {
+        self.shutdown.clone()
     }
 
-    /// Forgets a finished game's task (it stays in the database).
-    pub fn evict(&self, id: &str) {
+    fn evict(&self, id: &str) {
         self.games.lock().expect("games lock").remove(id);
     }
 
-    /// Counts a live game for `client`, or refuses past the limit.
-    pub fn reserve(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
-        let Some(client) = client else { return Ok(()) };
-        let mut counts = self.live_by_client.lock().expect("client lock");
-        let count = counts.entry(client).or_default();
-        if *count >= self.config.max_live_per_client {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many live games: each client may have {} at once",
-                    self.config.max_live_per_client
-                ),
-            ));
-        }
-        *count += 1;
-        Ok(())
-    }
-
-    /// Counts an open stream or socket of `client` until the slot is dropped, or refuses past
-    /// the limit.
-    pub fn open_stream(self: &Arc<Self>, client: IpAddr) -> Result<StreamSlot, ApiError> {
-        let mut counts = self.streams_by_client.lock().expect("client lock");
-        let count = counts.entry(client).or_default();
-        if *count >= self.config.max_streams_per_client {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!(
-                    "too many open streams and sockets: each client may have {} at once",
-                    self.config.max_streams_per_client
-                ),
-            ));
-        }
-        *count += 1;
-        Ok(StreamSlot(self.clone(), client))
-    }
-
-    /// Uncounts the live games of these clients.
-    pub fn release(&self, clients: &[Option<IpAddr>]) {
+    fn release(&self, clients: &[Option<String>]) {
         let mut counts = self.live_by_client.lock().expect("client lock");
         for client in clients.iter().flatten() {
             if let Some(count) = counts.get_mut(client) {
@@ -208,13 +89,157 @@ impl Hub {
         }
     }
 
+    fn rematch(
+        &self,
+        old: GameRow,
+        clients: [Option<String>; 2],
+    ) -> BoxFuture<'_, Result<String, ApiError>> {
+        Box::pin(async move { self.create_rematch(&old, clients).await })
+    }
+}
+
+impl Hub {
+    /// A hub over `store`.
+    pub fn new(
+        store: Store,
+        config: Config,
+        bots: HashMap<String, Arc<dyn Bot>>,
+        shutdown: watch::Receiver<bool>,
+    ) -> Arc<Hub> {
+        Arc::new_cyclic(|me| Hub {
+            me: me.clone(),
+            accounts: Accounts::new(store.clone()),
+            store,
+            config,
+            bots,
+            shutdown,
+            replays: Default::default(),
+            games: Mutex::new(HashMap::new()),
+            live_by_client: Mutex::new(HashMap::new()),
+            streams_by_client: Mutex::new(HashMap::new()),
+            loading: tokio::sync::Mutex::new(()),
+        })
+    }
+
+    /// The host of this hub's rooms.
+    fn host(&self) -> Arc<dyn Host> {
+        self.me.upgrade().expect("the hub outlives its rooms")
+    }
+
+    /// Reloads every unfinished game; returns how many.
+    pub async fn reload(&self) -> Result<usize, ApiError> {
+        let ids = self.store.unfinished().await.map_err(unavailable)?;
+        for id in &ids {
+            self.load(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    /// The game `id`, loaded from the database if it is not in memory.
+    pub async fn get(&self, id: &str) -> Result<Arc<Shared>, ApiError> {
+        if let Some(shared) = self.games.lock().expect("games lock").get(id) {
+            if !shared.tx.is_closed() {
+                return Ok(shared.clone());
+            }
+        }
+        if id.len() > 64 {
+            return Err(ApiError::no_game(id));
+        }
+        self.load(id).await
+    }
+
+    async fn load(&self, id: &str) -> Result<Arc<Shared>, ApiError> {
+        let _loading = self.loading.lock().await;
+        if let Some(shared) = self.games.lock().expect("games lock").get(id) {
+            if !shared.tx.is_closed() {
+                return Ok(shared.clone());
+            }
+        }
+        let (row, rematch, log) = self
+            .store
+            .load(id)
+            .await
+            .map_err(unavailable)?
+            .ok_or_else(|| ApiError::no_game(id))?;
+        let names = self.names(&row.accounts).await?;
+        let ratings = self.rating_diffs(&row).await?;
+        let (room, rx) = Room::restore(self.host(), row, names, ratings, rematch, &log)?;
+        let shared = room.shared();
+        self.games
+            .lock()
+            .expect("games lock")
+            .insert(id.to_string(), shared.clone());
+        room.spawn(rx);
+        Ok(shared)
+    }
+
+    /// The names of the accounts that hold a game's seats.
+    async fn names(&self, accounts: &[Option<i64>; 2]) -> Result<[Option<String>; 2], ApiError> {
+        let mut names = [None, None];
+        for (name, id) in names.iter_mut().zip(accounts) {
+            if let Some(id) = id {
+                *name = self.accounts.name_of(*id).await?.map(|a| a.username);
+            }
+        }
+        Ok(names)
+    }
+
+    /// A finished rated game's changes to its players' ratings.
+    async fn rating_diffs(&self, row: &GameRow) -> Result<Option<BySeat<RatingDiff>>, ApiError> {
+        if !(row.rated && row.status == Status::Over) {
+            return Ok(None);
+        }
+        let changes = self
+            .store
+            .ratings()
+            .changes(&row.id)
+            .await
+            .map_err(unavailable)?;
+        Ok(rating_diffs(&changes, row.accounts))
+    }
+
+    /// Counts a live game for `client` (a limits' key), or refuses past the limit.
+    pub fn reserve(&self, client: Option<&str>) -> Result<(), ApiError> {
+        let Some(client) = client else { return Ok(()) };
+        let mut counts = self.live_by_client.lock().expect("client lock");
+        let count = counts.entry(client.to_string()).or_default();
+        if *count >= self.config.max_live_per_client {
+            return Err(ApiError::TooMany(format!(
+                "too many live games: each client may have {} at once",
+                self.config.max_live_per_client
+            )));
+        }
+        *count += 1;
+        Ok(())
+    }
+
+    /// Uncounts the live games of these clients.
+    pub fn release(&self, clients: &[Option<String>]) {
+        Host::release(self, clients);
+    }
+
+    /// Counts an open stream or socket of `client` (a limits' key) until the slot is dropped,
+    /// or refuses past the limit.
+    pub fn open_stream(self: &Arc<Self>, client: String) -> Result<StreamSlot, ApiError> {
+        let mut counts = self.streams_by_client.lock().expect("client lock");
+        let count = counts.entry(client.clone()).or_default();
+        if *count >= self.config.max_streams_per_client {
+            return Err(ApiError::TooMany(format!(
+                "too many open streams and sockets: each client may have {} at once",
+                self.config.max_streams_per_client
+            )));
+        }
+        *count += 1;
+        Ok(StreamSlot(self.clone(), client))
+    }
+
     /// Creates a game: answers its shared part, the creator's token and a private game's
     /// invitation.
-    pub async fn create(self: &Arc<Self>, new: NewGame) -> Result<Created, ApiError> {
+    pub async fn create(&self, new: NewGame) -> Result<Created, ApiError> {
         let bot = new.opponent.strip_prefix("bot:");
         if let Some(name) = bot {
             let max_ms = self.config.bot_time.as_millis() as u64;
-            crate::bot::find(&self.bots, name, max_ms).map_err(ApiError::bad)?;
+            find(&self.bots, name, max_ms).map_err(ApiError::bad)?;
         } else if new.opponent != "open" {
             return Err(ApiError::bad(
                 "\"opponent\" must be \"open\" or \"bot:NAME\" (bot:random)",
@@ -224,34 +249,50 @@ impl Hub {
         let invite = (new.private && bot.is_none()).then(new_token);
         let mut players = [String::new(), String::new()];
         let mut tokens = [None, None];
-        players[index(new.seat)] = "player".into();
-        tokens[index(new.seat)] = Some(hex::encode(hash));
+        let mut accounts = [None, None];
+        let mut guests = [None, None];
+        let mut names = [None, None];
+        let creator = new.creator;
+        let i = index(new.seat);
+        players[i] = "player".into();
+        tokens[i] = Some(hex::encode(hash));
+        accounts[i] = creator.account.as_ref().map(|(id, _)| *id);
+        names[i] = creator.account.map(|(_, name)| name);
+        guests[i] = creator.guest;
         players[index(!new.seat)] = new.opponent.clone();
         let row = GameRow {
             id: new_game_id(),
             variant: new.variant,
             options: new.options,
-            seed: os_u64(),
-            salt_seed: os_u64(),
+            seed: new_seed(),
+            salt_seed: new_seed(),
             clock: new.clock,
             players,
             tokens,
-            status: if bot.is_some() { "live" } else { "open" }.into(),
+            status: if bot.is_some() {
+                Status::Live
+            } else {
+                Status::Open
+            },
             rematch_of: None,
             created_ms: now_ms(),
             private: new.private,
             invite: invite.as_ref().map(|(_, hash)| hex::encode(hash)),
+            accounts,
+            guests,
+            rated: false,
         };
         // Refuse bad variants and options before anything is stored.
-        crate::game::new_arbiter(&row)?;
-        self.reserve(new.client)?;
-        let shared = match self
-            .start(row, |task| task.set_client(new.seat, new.client))
-            .await
-        {
+        new_arbiter(&row)?;
+        let key = creator.key;
+        self.reserve(key.as_deref())?;
+        let started = self
+            .start(row, names, |room| room.set_client(new.seat, key.clone()))
+            .await;
+        let shared = match started {
             Ok(shared) => shared,
             Err(e) => {
-                self.release(&[new.client]);
+                self.release(&[key]);
                 return Err(e);
             }
         };
@@ -265,12 +306,12 @@ impl Hub {
     /// Creates the rematch of a finished game: colours swapped, each player keeps its token and
     /// counts it among its live games (`clients`: the old game's White's and Black's).
     pub async fn create_rematch(
-        self: &Arc<Self>,
+        &self,
         old: &GameRow,
-        clients: [Option<IpAddr>; 2],
+        clients: [Option<String>; 2],
     ) -> Result<String, ApiError> {
-        self.reserve(clients[0])?;
-        if let Err(e) = self.reserve(clients[1]) {
+        self.reserve(clients[0].as_deref())?;
+        if let Err(e) = self.reserve(clients[1].as_deref()) {
             self.release(&clients[..1]);
             return Err(e);
         }
@@ -278,22 +319,26 @@ impl Hub {
             id: new_game_id(),
             variant: old.variant.clone(),
             options: old.options.clone(),
-            seed: os_u64(),
-            salt_seed: os_u64(),
+            seed: new_seed(),
+            salt_seed: new_seed(),
             clock: old.clock,
             players: [old.players[1].clone(), old.players[0].clone()],
             tokens: [old.tokens[1].clone(), old.tokens[0].clone()],
-            status: "live".into(),
+            status: Status::Live,
             rematch_of: Some(old.id.clone()),
             created_ms: now_ms(),
             private: old.private,
             invite: None,
+            accounts: [old.accounts[1], old.accounts[0]],
+            guests: [old.guests[1].clone(), old.guests[0].clone()],
+            rated: old.rated,
         };
         let id = row.id.clone();
+        let names = self.names(&row.accounts).await?;
         let started = self
-            .start(row, |task| {
-                task.set_client(Color::White, clients[1]);
-                task.set_client(Color::Black, clients[0]);
+            .start(row, names, |room| {
+                room.set_client(Color::White, clients[1].clone());
+                room.set_client(Color::Black, clients[0].clone());
             })
             .await;
         if let Err(e) = started {
@@ -304,30 +349,31 @@ impl Hub {
     }
 
     async fn start(
-        self: &Arc<Self>,
+        &self,
         row: GameRow,
-        prepare: impl FnOnce(&mut GameTask),
+        names: [Option<String>; 2],
+        prepare: impl FnOnce(&mut Room),
     ) -> Result<Arc<Shared>, ApiError> {
         self.store
-            .write(vec![Write::Game(row.clone())])
+            .write(vec![Write::Game(Box::new(row.clone()))])
             .await
-            .map_err(ApiError::unavailable)?;
+            .map_err(unavailable)?;
         let id = row.id.clone();
-        let (mut task, rx) = GameTask::restore(self.clone(), row, None, &[])?;
-        prepare(&mut task);
-        debug_assert!(matches!(task.status(), Status::Open | Status::Live));
-        let shared = task.shared();
+        let (mut room, rx) = Room::restore(self.host(), row, names, None, None, &[])?;
+        prepare(&mut room);
+        debug_assert!(matches!(room.status(), Status::Open | Status::Live));
+        let shared = room.shared();
         self.games
             .lock()
             .expect("games lock")
             .insert(id.clone(), shared.clone());
-        task.spawn(rx);
+        room.spawn(rx);
         tracing::info!(game = %id, "game created");
         Ok(shared)
     }
 
-    /// The lobby: open seats and live games, public facts only.
-    pub fn lobby(&self) -> (Vec<serde_json::Value>, Vec<serde_json::Value>) {
+    /// The lobby: open seats and live games of public games, newest first.
+    pub fn lobby(&self) -> (Vec<LobbyGame>, Vec<LobbyGame>) {
         let games: Vec<Arc<Shared>> = self
             .games
             .lock()
@@ -339,17 +385,16 @@ impl Hub {
         let mut live = Vec::new();
         for shared in games.into_iter().filter(|g| !g.private) {
             let public = shared.public.lock().expect("public lock").clone();
-            match public["status"].as_str() {
-                Some("open") => open.push(public),
-                Some("live") => live.push(public),
+            match public {
+                Some(game) if game.status == Status::Open => open.push(game),
+                Some(game) if game.status == Status::Live => live.push(game),
                 _ => {}
             }
         }
-        let by_time = |a: &serde_json::Value, b: &serde_json::Value| {
-            b["created_ms"]
-                .as_i64()
-                .cmp(&a["created_ms"].as_i64())
-                .then_with(|| a["id"].as_str().cmp(&b["id"].as_str()))
+        let by_time = |a: &LobbyGame, b: &LobbyGame| {
+            b.created_ms
+                .cmp(&a.created_ms)
+                .then_with(|| a.id.cmp(&b.id))
         };
         open.sort_by(by_time);
         live.sort_by(by_time);
@@ -357,8 +402,36 @@ impl Hub {
     }
 }
 
+impl Hub {
+    /// After a guest's session became `account`'s: the seats the guest held in the games in
+    /// memory are the account's now (the database's were changed by the claim).
+    pub async fn claimed(&self, guest: &str, account: i64, name: &str) {
+        let games: Vec<Arc<Shared>> = self
+            .games
+            .lock()
+            .expect("games lock")
+            .values()
+            .filter(|g| g.seat_of_guest(guest).is_some())
+            .cloned()
+            .collect();
+        for shared in games {
+            if let Some(seat) = shared.seat_of_guest(guest) {
+                shared.guests.write().expect("seat lock")[index(seat)] = None;
+                shared.accounts.write().expect("seat lock")[index(seat)] = Some(account);
+            }
+            let name = name.to_string();
+            let _ = shared.tx.send(Command::Claimed { account, name }).await;
+        }
+    }
+}
+
+/// The database could not answer: 503.
+fn unavailable(e: StoreError) -> ApiError {
+    ApiError::unavailable(e.to_string())
+}
+
 /// An open stream or socket, counted against its client while it lives.
-pub struct StreamSlot(Arc<Hub>, IpAddr);
+pub struct StreamSlot(Arc<Hub>, String);
 
 impl Drop for StreamSlot {
     fn drop(&mut self) {

@@ -2,107 +2,16 @@
 //! types, served at `GET /api/openapi.json`. `tests/openapi.rs` checks it lists every route the
 //! router serves, and `.ci/schemathesis` checks the server answers as it says.
 
-use crate::request::{ActionRequest, ClockRequest, CreateRequest, JoinRequest};
+use crate::wire::{
+    AccountGame, ActionRequest, Answer, BySeat, ClockRequest, ClockState, ClockTerms,
+    CreateRequest, Credentials, Done, GameRecord, JoinRequest, Lobby, LobbyGame, Message,
+    MessageKind, PasswordChange, Rating, Refusal, Refusals, RematchAnswer, RematchState, Replay,
+    Seated, SeedCommitment, SessionInfo, SignedIn, Status, TokenCreated, TokenInfo, TokenRequest,
+    User, Variants,
+};
 use axum::Json;
-use serde::Serialize;
 use serde_json::Value;
-use utoipa::{IntoResponses, OpenApi, ToSchema};
-
-/// A refusal: nothing was changed.
-#[derive(Serialize, ToSchema)]
-pub struct Refusal {
-    /// What is wrong.
-    pub error: String,
-}
-
-/// A seat taken: by creating a game or joining one.
-#[derive(Serialize, ToSchema)]
-pub struct Seated {
-    /// The game id.
-    pub id: String,
-    /// `white` or `black`.
-    pub seat: String,
-    /// The seat's token: send it as `Authorization: Bearer TOKEN`.
-    pub token: String,
-    /// The game's private page, the token in the fragment.
-    pub url: String,
-    /// A private game's invitation to its open seat (creation only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub invite: Option<String>,
-    /// The page that takes that seat, the invitation in the fragment (creation only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub invite_url: Option<String>,
-}
-
-/// The lobby: public facts of open and live games, newest first, at most 500 each.
-#[derive(Serialize, ToSchema)]
-pub struct Lobby {
-    /// Games with a seat open.
-    #[schema(value_type = Vec<Object>)]
-    pub open: Vec<Value>,
-    /// Games being played.
-    #[schema(value_type = Vec<Object>)]
-    pub live: Vec<Value>,
-}
-
-/// What a seat's request did: `{"ok": true, "entries", "status", "to_act", "outcome"}`, with
-/// `events` for an action and `rematch` for a rematch.
-#[derive(Serialize, ToSchema)]
-pub struct Done {
-    /// Always true.
-    pub ok: bool,
-}
-
-/// A message of a seat's feed (`view`, `update`, `end`): see `docs/api.md`.
-#[derive(Serialize, ToSchema)]
-pub struct Message {
-    /// `view`, `update` or `end`.
-    #[serde(rename = "type")]
-    pub kind: String,
-    /// The message's number in this seat's sequence.
-    pub seq: u64,
-    /// The game id.
-    pub game: String,
-    /// `open`, `live`, `over` or `aborted`.
-    pub status: String,
-    /// The seat's legal actions when it is to act.
-    pub legal: Vec<String>,
-}
-
-/// A game's record (see `docs/arbiter.md`), checked by `bluffchess verify`.
-#[derive(Serialize, ToSchema)]
-#[schema(value_type = Object)]
-pub struct GameRecord(Value);
-
-/// A finished game's replay: the record and every position with everything revealed.
-#[derive(Serialize, ToSchema)]
-pub struct Replay {
-    /// The record.
-    #[schema(value_type = Object)]
-    pub record: Value,
-    /// The position at the start and after each action.
-    #[schema(value_type = Vec<Object>)]
-    pub positions: Vec<Value>,
-}
-
-/// The variants and their rules options.
-#[derive(Serialize, ToSchema)]
-pub struct Variants {
-    /// One entry a variant: `{"id", "name", "summary", "options"}`.
-    #[schema(value_type = Vec<Object>)]
-    pub variants: Vec<Value>,
-}
-
-/// Every refusal: a status and `{"error": "..."}`.
-#[derive(IntoResponses)]
-pub enum Refusals {
-    /// The request is refused (bad input, no such game, not your turn, too many requests).
-    #[response(status = "4XX")]
-    Client(#[to_schema] Refusal),
-    /// The server is shutting down.
-    #[response(status = 503)]
-    Unavailable(#[to_schema] Refusal),
-}
+use utoipa::OpenApi;
 
 /// The document.
 #[derive(OpenApi)]
@@ -133,10 +42,26 @@ pub enum Refusals {
         crate::web::game_page,
         crate::web::replay_page,
         crate::web::rules_page,
+        crate::web::login_page,
+        crate::web::signup_page,
+        crate::web::account_page,
         crate::web::static_file,
         crate::web::rules,
         crate::web::variants,
         crate::web::replay,
+        crate::account_api::signup,
+        crate::account_api::login,
+        crate::account_api::logout,
+        crate::account_api::account,
+        crate::account_api::password,
+        crate::account_api::sessions,
+        crate::account_api::end_session,
+        crate::account_api::create_token,
+        crate::account_api::tokens,
+        crate::account_api::revoke_token,
+        crate::account_api::games,
+        crate::account_api::upgrade,
+        crate::account_api::user,
     ),
     components(schemas(
         CreateRequest,
@@ -146,12 +71,33 @@ pub enum Refusals {
         Refusal,
         Seated,
         Lobby,
+        LobbyGame,
+        ClockTerms,
         Done,
+        RematchAnswer,
+        Answer,
         Message,
+        MessageKind,
+        ClockState,
+        SeedCommitment,
+        RematchState,
+        BySeat<bool>,
+        BySeat<String>,
+        Status,
         GameRecord,
         Replay,
-        Variants
-    ))
+        Variants,
+        Credentials,
+        PasswordChange,
+        TokenRequest,
+        SignedIn,
+        Rating,
+        User,
+        TokenCreated,
+        TokenInfo,
+        SessionInfo,
+        AccountGame
+))
 )]
 pub struct ApiDoc;
 

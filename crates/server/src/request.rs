@@ -1,54 +1,16 @@
 //! What clients send: every request body and socket message, read and checked without a
 //! network, so the handlers and the fuzz target (`fuzz/fuzz_targets/requests.rs`) share one path.
 
-use crate::api::SeatCommand;
 use crate::error::ApiError;
-use axum::http::StatusCode;
+use crate::room::SeatCommand;
+use crate::wire::{ActionRequest, ClockRequest, CreateRequest, JoinRequest, WsCommand, WsHello};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Options;
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
 use serde_json::Value;
-use utoipa::ToSchema;
 
 /// The longest action text a seat may send.
 pub const MAX_ACTION_LEN: usize = 1024;
-
-/// The body of `POST /api/games`.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRequest {
-    /// The variant id: `chess`, `alter-ego`, `ambiguous`, `bluff-move`, `reality-check`, `bs`.
-    #[schema(example = "chess")]
-    pub variant: String,
-    /// The variant's rules options; values are strings, numbers or booleans.
-    #[serde(default)]
-    #[schema(value_type = Option<Object>)]
-    pub options: Option<serde_json::Map<String, Value>>,
-    /// A Fischer clock, or none.
-    #[serde(default)]
-    pub clock: Option<ClockRequest>,
-    /// `white`, `black` or `random` (the default).
-    #[serde(default)]
-    pub color: Option<String>,
-    /// `open` (the default) or `bot:NAME`.
-    #[serde(default)]
-    pub opponent: Option<String>,
-    /// Never listed in the lobby; an open seat is taken only with the invitation (default
-    /// false).
-    #[serde(default)]
-    pub private: Option<bool>,
-}
-
-/// A Fischer clock.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ClockRequest {
-    /// Each side's time at the start, 0.1 to 10800 seconds.
-    pub initial_s: f64,
-    /// The time added after each action, 0 to 600 seconds.
-    pub increment_s: f64,
-}
 
 /// A game to create, checked.
 #[derive(Debug, PartialEq)]
@@ -67,45 +29,6 @@ pub struct Creation {
     pub private: bool,
 }
 
-/// The body of `POST /api/games/{id}/join` (optional).
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    /// A private game's invitation (the `invite` its creation answered).
-    #[serde(default)]
-    pub invite: Option<String>,
-}
-
-/// The body of `POST /api/games/{id}/action`.
-#[derive(Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ActionRequest {
-    /// The action in the variant's notation (`e2e4`, `stay`, `setup random`, ...).
-    #[schema(example = "e2e4")]
-    pub action: String,
-}
-
-/// A socket's first message.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WsHello {
-    /// A seat's token, or `null` to watch.
-    #[serde(default)]
-    pub token: Option<String>,
-    /// Resume after this message number.
-    #[serde(default)]
-    pub since: Option<usize>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct WsCommand {
-    #[serde(default)]
-    action: Option<String>,
-    #[serde(default)]
-    command: Option<String>,
-}
-
 /// Reads a JSON body exactly as the JSON extractor does, with its refusals (400, 422); a body
 /// that is not an object is refused (serde would read a struct from an array too).
 pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
@@ -114,7 +37,7 @@ pub fn body<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     }
     axum::Json::<T>::from_bytes(bytes)
         .map(|axum::Json(value)| value)
-        .map_err(|rejection| ApiError::new(rejection.status(), rejection.body_text()))
+        .map_err(|rejection| ApiError::from_status(rejection.status(), rejection.body_text()))
 }
 
 /// Reads and checks the body of `POST /api/games`.
@@ -255,8 +178,7 @@ pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
 
 /// A refusal of a request for a body it does not have the right type for.
 pub fn not_json() -> ApiError {
-    ApiError::new(
-        StatusCode::UNSUPPORTED_MEDIA_TYPE,
-        "the body must be JSON with Content-Type: application/json",
+    ApiError::UnsupportedMediaType(
+        "the body must be JSON with Content-Type: application/json".into(),
     )
 }

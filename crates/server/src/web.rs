@@ -3,20 +3,17 @@
 
 use crate::api::App;
 use crate::error::ApiError;
-use crate::game::Command;
+use crate::replay::replay_of;
+use crate::room::Command;
+use crate::wire::Variants;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use bluffchess_rules::any::{AnyGame, VARIANTS};
-use bluffchess_rules::arbiter::Record;
-use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::Seat;
-use serde_json::{json, Value};
+use bluffchess_rules::any::VARIANTS;
 use sha2::{Digest, Sha256};
-use std::collections::VecDeque;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 macro_rules! embed {
     ($dir:literal: $($name:literal),* $(,)?) => {
@@ -27,7 +24,7 @@ macro_rules! embed {
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
-    "net.js", "sound.js", "md.js", "LICENSES.md",
+    "net.js", "sound.js", "md.js", "account.js", "LICENSES.md",
 );
 
 /// Each variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them, gathered once (so that
@@ -120,146 +117,86 @@ fn find(list: &'static [(&str, &[u8])], name: &str) -> Option<&'static [u8]> {
 }
 
 /// The client's page: every client route (`/`, `/game/{id}`, `/rules/{id}`, `/replay/{id}`).
-#[utoipa::path(get, path = "/", tag = "web", responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/", tag = "web", responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn shell(headers: HeaderMap) -> Response {
     let bytes = find(FILES, "index.html").expect("index.html is embedded");
     serve("index.html", bytes, &headers)
 }
 
 /// `GET /game/{id}`: the client's game page.
-#[utoipa::path(get, path = "/game/{id}", tag = "web", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/game/{id}", tag = "web", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn game_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
     shell(headers).await
 }
 
 /// `GET /replay/{id}`: the client's replay page.
-#[utoipa::path(get, path = "/replay/{id}", tag = "web", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/replay/{id}", tag = "web", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn replay_page(Path(_id): Path<String>, headers: HeaderMap) -> Response {
     shell(headers).await
 }
 
+/// A page of the client with no parameter: the shell, whose router draws it.
+macro_rules! page {
+    ($name:ident, $path:literal, $what:literal) => {
+        #[doc = concat!("`GET ", $path, "`: ", $what, ".")]
+        #[utoipa::path(get, path = $path, tag = "web", responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+        pub async fn $name(headers: HeaderMap) -> Response {
+            shell(headers).await
+        }
+    };
+}
+
+page!(login_page, "/login", "the log-in page");
+page!(signup_page, "/signup", "the sign-up page");
+page!(account_page, "/account", "the account's page");
+
 /// `GET /rules/{variant}`: the client's rules page.
-#[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn rules_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
     shell(headers).await
 }
 
 /// `GET /static/{file}`.
-#[utoipa::path(get, path = "/static/{file}", tag = "web", params(("file" = String, Path, description = "a file of the client")), responses((status = 200, description = "the file", content_type = "*/*", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/static/{file}", tag = "web", params(("file" = String, Path, description = "a file of the client")), responses((status = 200, description = "the file", content_type = "*/*", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Response {
     match find(FILES, &name) {
         Some(bytes) => serve(&name, bytes, &headers),
-        None => ApiError::new(StatusCode::NOT_FOUND, "no such file of the client").into_response(),
+        None => ApiError::NotFound("no such file of the client".into()).into_response(),
     }
 }
 
 /// `GET /docs/rules/{variant}.md`.
-#[utoipa::path(get, path = "/docs/rules/{file}", tag = "docs", params(("file" = String, Path, description = "VARIANT.md")), responses((status = 200, description = "the variant's rules", content_type = "text/markdown", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/docs/rules/{file}", tag = "docs", params(("file" = String, Path, description = "VARIANT.md")), responses((status = 200, description = "the variant's rules", content_type = "text/markdown", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn rules(Path(name): Path<String>, headers: HeaderMap) -> Response {
     match rules_text(&name) {
         Some(bytes) => serve(&name, bytes, &headers),
-        None => ApiError::new(StatusCode::NOT_FOUND, "no such rules page").into_response(),
+        None => ApiError::NotFound("no such rules page".into()).into_response(),
     }
 }
 
 /// `GET /api/variants`: the table of variants and their options.
-#[utoipa::path(get, path = "/api/variants", tag = "games", responses((status = 200, description = "the variants and their options", body = crate::openapi::Variants), crate::openapi::Refusals))]
-pub async fn variants() -> Json<Value> {
-    Json(json!({ "variants": VARIANTS }))
+#[utoipa::path(get, path = "/api/variants", tag = "games", responses((status = 200, description = "the variants and their options", body = crate::wire::Variants), crate::wire::Refusals))]
+pub async fn variants() -> Json<Variants> {
+    Json(Variants { variants: VARIANTS })
 }
 
 /// `GET /api/games/{id}/replay`: once the game is over, the position after each action with
 /// everything revealed.
-#[utoipa::path(get, path = "/api/games/{id}/replay", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the finished game, every position revealed", body = crate::openapi::Replay), crate::openapi::Refusals))]
+#[utoipa::path(get, path = "/api/games/{id}/replay", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the finished game, every position revealed", body = crate::wire::Replay), crate::wire::Refusals))]
 pub async fn replay(State(app): State<App>, Path(id): Path<String>) -> Result<Response, ApiError> {
     if let Some(cached) = app.replays.get(&id) {
         return Ok(json_bytes(cached));
     }
     let shared = app.get(&id).await?;
-    let (reply, answer) = tokio::sync::oneshot::channel();
-    shared
-        .tx
-        .send(Command::Record { reply })
-        .await
-        .map_err(|_| ApiError::unavailable("the game is shutting down"))?;
-    let record = answer
-        .await
-        .map_err(|_| ApiError::unavailable("the game is shutting down"))??;
+    let record = shared.ask(|reply| Command::Record { reply }).await??;
     let replay = tokio::task::spawn_blocking(move || replay_of(record))
         .await
-        .map_err(|_| ApiError::unavailable("the replay failed"))??;
-    let bytes = Bytes::from(replay.to_string());
+        .map_err(|_| ApiError::Internal("the replay failed".into()))??;
+    let bytes = Bytes::from(serde_json::to_vec(&replay).expect("replays serialise"));
     app.replays.put(&shared.id, bytes.clone());
     Ok(json_bytes(bytes))
 }
 
 fn json_bytes(bytes: Bytes) -> Response {
     ([(header::CONTENT_TYPE, "application/json")], bytes).into_response()
-}
-
-/// The replays of the finished games asked for last: a finished game never changes, and a
-/// replay costs a replay of the whole game.
-#[derive(Default)]
-pub struct ReplayCache(Mutex<VecDeque<(String, Bytes)>>);
-
-impl ReplayCache {
-    /// How many replays it keeps.
-    const SIZE: usize = 64;
-
-    fn get(&self, id: &str) -> Option<Bytes> {
-        let cache = self.0.lock().expect("replay cache lock");
-        cache.iter().find(|(k, _)| k == id).map(|(_, v)| v.clone())
-    }
-
-    fn put(&self, id: &str, replay: Bytes) {
-        let mut cache = self.0.lock().expect("replay cache lock");
-        if cache.iter().any(|(k, _)| k == id) {
-            return;
-        }
-        if cache.len() == Self::SIZE {
-            cache.pop_front();
-        }
-        cache.push_back((id.to_string(), replay));
-    }
-}
-
-fn replay_of(record: Value) -> Result<Value, ApiError> {
-    let bad = |e: String| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e);
-    let parsed: Record = serde_json::from_value(record.clone()).map_err(|e| bad(e.to_string()))?;
-    // Scripted, so Chance's outcomes are played as the record's texts (the record is the
-    // server's own, rolled from the seed).
-    let mut game = AnyGame::new(
-        &parsed.variant,
-        &parsed.options,
-        parsed.seed,
-        SaltSource::Seeded(0),
-    )
-    .map_err(|e| bad(e.to_string()))?
-    .scripted();
-    let seats = [Seat::White, Seat::Black];
-    let seen_now = |game: &AnyGame| seats.map(|seat| game.view(seat)["position"].clone());
-    let mut positions = vec![game.revealed_position()];
-    let mut seen = vec![seen_now(&game)];
-    let mut metas = parsed.meta.iter().peekable();
-    for (i, action) in parsed.actions.iter().enumerate() {
-        // Draw offers and the like change no position; the last (a resignation, say) reveals.
-        while let Some(meta) = metas.next_if(|m| m.after <= i) {
-            game.meta(meta.seat, meta.kind)
-                .map_err(|e| bad(e.to_string()))?;
-        }
-        game.play(&action.text).map_err(|e| bad(e.to_string()))?;
-        positions.push(game.revealed_position());
-        seen.push(seen_now(&game));
-    }
-    for meta in metas {
-        game.meta(meta.seat, meta.kind)
-            .map_err(|e| bad(e.to_string()))?;
-    }
-    *seen.last_mut().expect("the start is seen") = seen_now(&game);
-    let seen_by = |n: usize| seen.iter().map(|s| s[n].clone()).collect::<Vec<_>>();
-    Ok(json!({
-        "record": record,
-        "positions": positions,
-        "seen": {"white": seen_by(0), "black": seen_by(1)},
-    }))
 }

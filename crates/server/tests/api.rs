@@ -4,6 +4,7 @@ mod common;
 
 use bluffchess_rules::any::VARIANTS;
 use bluffchess_rules::game::Seat;
+use bluffchess_server::wire::{Message as FeedMessage, WsReply};
 use common::*;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -11,8 +12,15 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(20);
 
+/// A line the server sent: a feed message or a socket's reply, checked against its type in
+/// `bluffchess_server::wire` (it reads back, and writes out again, as exactly this JSON).
 fn parse(line: &str) -> Value {
-    serde_json::from_str(line).unwrap()
+    let value: Value = serde_json::from_str(line).unwrap();
+    match value["type"].as_str() {
+        Some("ack" | "error") => typed::<WsReply>(&value),
+        _ => typed::<FeedMessage>(&value),
+    }
+    value
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -24,6 +32,10 @@ async fn every_variant_between_two_api_seats_matches_the_arbiter() {
         (
             "reality-check",
             json!({"dice": "true", "strategic-retreat": "true"}),
+        ),
+        (
+            "reality-check",
+            json!({"board": "advanced", "memory": "true"}),
         ),
         ("bs", json!({"spy": "true"})),
     ];

@@ -299,6 +299,33 @@ impl Browser {
         self.c.release_actions().await.unwrap();
     }
 
+    /// Picks `value` in the `<select>` at `css`.
+    async fn select(&self, css: &str, value: &str) {
+        self.find(css)
+            .await
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("{}: cannot pick {value} in {css}: {e}", self.name));
+    }
+
+    /// Opens the lobby at `base` and picks `variant`, whose options then show.
+    async fn lobby_variant(&self, base: &str, variant: &str) {
+        self.goto(&format!("{base}/")).await;
+        self.find(&format!("#variant option[value=\"{variant}\"]"))
+            .await;
+        self.select("#variant", variant).await;
+    }
+
+    /// In the lobby, creates the game as White against `opponent` (`friend`, `bot`); its id.
+    async fn create_as_white(&self, opponent: &str) -> String {
+        self.select("#color", "white").await;
+        self.click(&format!("input[name=opponent][value={opponent}]"))
+            .await;
+        self.click("#create-btn").await;
+        let game = self.find(".game[data-seat=\"white\"]").await;
+        game.attr("data-game").await.unwrap().unwrap()
+    }
+
     async fn type_action(&self, text: &str) {
         let input = self.find("#typed-input").await;
         input.send_keys(&format!("{text}\n")).await.unwrap();
@@ -440,8 +467,29 @@ fn check_no_leaks(who: &str, observer: &str, record: &Value, frames: &[String], 
         .iter()
         .map(|f| serde_json::from_str(f).unwrap())
         .collect();
+    // The first frame that opens action `index` (or ends the game).
+    let revealed_at = |index: u64| {
+        parsed
+            .iter()
+            .position(|m| {
+                if m["type"] == "end" {
+                    return true;
+                }
+                let events = if m["type"] == "update" {
+                    &m["events"]
+                } else {
+                    &m["view"]["events"]
+                };
+                events.as_array().is_some_and(|es| {
+                    es.iter()
+                        .any(|e| e["kind"] == "reveal" && e["reveals"].as_u64() == Some(index))
+                })
+            })
+            .unwrap_or(parsed.len())
+    };
+    let actions = record["actions"].as_array().unwrap();
     let mut checked = 0;
-    for action in record["actions"].as_array().unwrap() {
+    for action in actions {
         let text = action["text"].as_str().unwrap();
         let actor = action["actor"].as_str().unwrap();
         if action.get("commitment").is_none() || action["public"] == action["text"] {
@@ -462,23 +510,15 @@ fn check_no_leaks(who: &str, observer: &str, record: &Value, frames: &[String], 
             continue;
         }
         let index = action["index"].as_u64().unwrap();
-        let revealed_at = parsed
+        // The same hidden text may have been taken before (a drop of the same piece onto the
+        // same square) and opened: from then on the text is in the frames for that action.
+        let twin_open = actions
             .iter()
-            .position(|m| {
-                if m["type"] == "end" {
-                    return true;
-                }
-                let events = if m["type"] == "update" {
-                    &m["events"]
-                } else {
-                    &m["view"]["events"]
-                };
-                events.as_array().is_some_and(|es| {
-                    es.iter()
-                        .any(|e| e["kind"] == "reveal" && e["reveals"].as_u64() == Some(index))
-                })
-            })
+            .filter(|a| a["text"] == action["text"] && a["index"] != action["index"])
+            .map(|a| revealed_at(a["index"].as_u64().unwrap()))
+            .min()
             .unwrap_or(parsed.len());
+        let revealed_at = revealed_at(index).min(twin_open);
         for (n, frame) in frames[..revealed_at].iter().enumerate() {
             assert!(
                 !frame.contains(text),
@@ -515,28 +555,13 @@ impl Table {
     /// id.
     async fn start(&mut self, variant: &str, options: &[&str], by_link: bool) -> String {
         let w = &self.w;
-        w.goto(&format!("{}/", self.base)).await;
-        w.find(&format!("#variant option[value=\"{variant}\"]"))
-            .await;
-        w.find("#variant")
-            .await
-            .select_by_value(variant)
-            .await
-            .unwrap();
+        w.lobby_variant(&self.base, variant).await;
         for o in options {
             w.click(&format!("input[data-opt=\"{o}\"]")).await;
         }
-        w.find("#color")
-            .await
-            .select_by_value("white")
-            .await
-            .unwrap();
-        let opponent = if by_link { "friend" } else { "open" };
-        w.click(&format!("input[name=opponent][value={opponent}]"))
+        let id = w
+            .create_as_white(if by_link { "friend" } else { "open" })
             .await;
-        w.click("#create-btn").await;
-        let game = w.find(".game[data-seat=\"white\"]").await;
-        let id = game.attr("data-game").await.unwrap().unwrap();
         w.find("#invite").await;
         let b = &self.b;
         if by_link {
@@ -929,6 +954,7 @@ async fn the_browser_client_plays_every_variant() {
         base: ts.base.clone(),
     };
     first_load(&t.w, &t.base).await;
+    a_wrong_token_keeps_the_seat(&t.w, &t.base).await;
     // The variants come from the server (GET /api/variants): each needs an adapter in
     // web/variants.js and a scenario here (docs/architecture.md, "Adding a variant").
     let listed = t
@@ -1033,7 +1059,7 @@ async fn the_browser_client_plays_every_variant() {
         "every black face in the truth",
     )
     .await;
-    x.find("#as").await.select_by_value("white").await.unwrap();
+    x.select("#as", "white").await;
     x.until(
         &format!("document.querySelector('.replay').dataset.as === 'white' && {black_faces}.length > 0 && !{black_faces}.some((p) => p.querySelector('.down'))"),
         "no hidden black face as White saw it",
@@ -1050,12 +1076,7 @@ async fn the_browser_client_plays_every_variant() {
         "the unknown game's message",
     )
     .await;
-    x.goto(&format!("{}/", t.base)).await;
-    x.find("#variant")
-        .await
-        .select_by_value("reality-check")
-        .await
-        .unwrap();
+    x.lobby_variant(&t.base, "reality-check").await;
     x.find("input[data-opt=\"memory\"]").await;
     x.click("#theme").await;
     x.find("html[data-theme=\"dark\"]").await;
@@ -1064,6 +1085,9 @@ async fn the_browser_client_plays_every_variant() {
 
     // a game against a server bot, with a lost connection
     bot_game(&mut t, &mut ts).await;
+
+    // an account: its game found from a second browser profile
+    account_across_browsers(&t).await;
 
     for br in [&t.w, &t.b, &t.x] {
         br.no_policy_violations().await;
@@ -1100,15 +1124,8 @@ async fn first_load(w: &Browser, base: &str) {
 
 async fn bot_game(t: &mut Table, ts: &mut TestServer) {
     let w = &t.w;
-    w.goto(&format!("{}/", t.base)).await;
-    w.find("#variant option[value=\"chess\"]").await;
-    w.find("#color")
-        .await
-        .select_by_value("white")
-        .await
-        .unwrap();
-    w.click("input[name=opponent][value=bot]").await;
-    w.click("#create-btn").await;
+    w.lobby_variant(&t.base, "chess").await;
+    w.create_as_white("bot").await;
     w.find(".game[data-seat=\"white\"][data-status=\"live\"]")
         .await;
     w.my_turn().await;
@@ -1185,14 +1202,220 @@ async fn rematch_and_abort(t: &Table) {
     t.w.find(".game[data-status=\"aborted\"]").await;
 }
 
-/// A link with a token the server refuses says so and keeps the seat this browser has: the
-/// stored token is replaced only once the server has taken the new one.
+/// Plays one of the seat's legal actions the way a player would: a flip by clicking the piece,
+/// a move or Reality Check by clicking its two squares (and the chooser's button when the squares
+/// allow both), a drop by clicking the hand piece and the square; anything else is typed.
+async fn play_by_clicks(b: &Browser, text: &str) {
+    let seq = b.seq().await;
+    let words: Vec<&str> = text.split(' ').collect();
+    // Two squares may carry more than one action: then the chooser names each.
+    let choose = || async {
+        b.until(
+            &format!(
+                "document.querySelector('.chooser') || +document.querySelector('.game').dataset.seq > {seq}"
+            ),
+            "the chooser or the action's answer",
+        )
+        .await;
+        if b.js("return !!document.querySelector('.chooser');").await == json!(true) {
+            b.click(&format!(".chooser button[data-action=\"{text}\"]"))
+                .await;
+        }
+    };
+    match words.as_slice() {
+        ["flip", sq] => b.click_sq(sq).await,
+        [mv] | ["rc", mv] if mv.len() == 4 => {
+            b.click_sq(&mv[..2]).await;
+            b.click_sq(&mv[2..]).await;
+            choose().await;
+        }
+        ["drop", piece] => {
+            let (faces, sq) = piece.split_once('@').unwrap();
+            let mut letters: Vec<char> = faces.chars().collect();
+            letters.sort_unstable();
+            // the hand lists each piece once, by its faces
+            let hand = b
+                .js(&format!(
+                    "return [...document.querySelectorAll('#hand button[data-hand]')].map((x) => x.dataset.hand).find((h) => [...h].sort().join('') === '{}');",
+                    letters.iter().collect::<String>()
+                ))
+                .await;
+            b.click(&format!(
+                "#hand button[data-hand=\"{}\"]",
+                hand.as_str().unwrap()
+            ))
+            .await;
+            b.click_sq(sq).await;
+            choose().await;
+        }
+        _ => b.type_action(text).await,
+    }
+    b.until(
+        &format!("+document.querySelector('.game').dataset.seq > {seq}"),
+        &format!("the answer to {text}"),
+    )
+    .await;
+}
+
+/// Reality Check on the Advanced board (`board=advanced`) against the default server bot: the
+/// lobby's board option, the setup editor on the corner region (a piece moved to the empty
+/// corner square, one flipped), the 7x7 frame with its holes absent, then White's turns played
+/// by clicks until the game ends or White has taken 16 actions; screenshots of the setup, the
+/// game and its replay, and White's frames and page checked for Black's hidden setup and drops.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_link_with_a_wrong_token_keeps_the_seat_this_browser_has() {
-    let mut ts = TestServer::start("browser-bad-link").await;
+async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
+    let mut ts = TestServer::start("browser-advanced").await;
     let driver = Driver::start().await;
-    let w = driver.browser("bad-link", 1100, 900).await;
-    w.goto(&format!("{}/", ts.base)).await;
+    let mut w = driver.browser("white", 1100, 900).await;
+    w.lobby_variant(&ts.base, "reality-check").await;
+    // the lobby lists the board option with its two values, basic first
+    let values = w
+        .js("return [...document.querySelectorAll('select[data-opt=\"board\"] option')].map((o) => o.value);")
+        .await;
+    assert_eq!(values, json!(["basic", "advanced"]));
+    w.select("select[data-opt=\"board\"]", "advanced").await;
+    w.select("#clock", "").await;
+    let id = w.create_as_white("bot").await;
+    w.my_turn().await;
+    // the Advanced board: 39 squares in a 7x7 frame, the ten holes drawn as no square
+    w.find(".board.shape-rc-advanced").await;
+    let holes = w
+        .js("return [...document.querySelectorAll('.board .hole')].map((h) => h.dataset.hole).sort();")
+        .await;
+    assert_eq!(
+        holes,
+        json!(["b4", "c3", "c4", "c5", "d2", "d6", "e3", "e4", "e5", "f4"])
+    );
+    let squares = w
+        .js("return [...document.querySelectorAll('.board .hit')].map((h) => h.dataset.sq);")
+        .await;
+    let squares: Vec<&str> = squares
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    assert_eq!(squares.len(), 39, "{squares:?}");
+    for hole in ["d6", "c5", "e5", "b4", "c4", "e4", "f4", "c3", "e3", "d2"] {
+        assert!(!squares.contains(&hole), "{hole} is drawn");
+    }
+    assert!(squares.contains(&"a1") && squares.contains(&"g7") && !squares.contains(&"d8"));
+    // the setup editor: g3's piece to the empty g4, then e1's NB turned over
+    w.click_sq("g3").await;
+    w.click_sq("g4").await;
+    w.click_sq("e1").await;
+    w.button("flip-selected").await;
+    let text = w
+        .js("return document.querySelector('#setup-text').textContent;")
+        .await;
+    let text = text.as_str().unwrap().to_string();
+    assert!(
+        text.starts_with("setup ")
+            && text.contains("g4=PR")
+            && text.contains("e1=BN")
+            && !text.contains("g3="),
+        "{text}"
+    );
+    w.shot("reality-check-advanced-setup").await;
+    w.click(&format!("#buttons button[data-action=\"{text}\"]"))
+        .await;
+    // Black (the bot) sets up; White moves
+    let mut played = 0;
+    while played < 16 {
+        w.until(
+            "document.querySelector('.game[data-to-act=\"me\"]') || document.querySelector('.game[data-status=\"over\"]')",
+            "White's turn or the end",
+        )
+        .await;
+        if w.js("return !!document.querySelector('.game[data-status=\"over\"]');")
+            .await
+            == json!(true)
+        {
+            break;
+        }
+        let legal = w
+            .js("return [...document.querySelectorAll('#legal-list option')].map((o) => o.value);")
+            .await;
+        let legal: Vec<String> = legal
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect();
+        assert!(!legal.is_empty(), "White to act with nothing legal");
+        // captures first, to reach Reality Checks and drops; otherwise spread over the list
+        let capture = legal
+            .iter()
+            .find(|a| a.starts_with("rc ") || a.starts_with("drop "));
+        let action = capture
+            .cloned()
+            .unwrap_or_else(|| legal[(played * 7 + 3) % legal.len()].clone());
+        play_by_clicks(&w, &action).await;
+        played += 1;
+        if played == 6 {
+            w.shot("reality-check-advanced-bot-game").await;
+        }
+    }
+    eprintln!("advanced board: White played {played} actions by clicks");
+    assert!(played >= 6, "the game ended after {played} actions");
+    // The bot answers; the page is still while White is to act.
+    w.until(
+        "document.querySelector('.game[data-to-act=\"me\"]') || document.querySelector('.game[data-status=\"over\"]')",
+        "White's turn or the end",
+    )
+    .await;
+    w.shot("reality-check-advanced-bot-later").await;
+    w.drain().await;
+    let snap = Snapshot {
+        frames: w.game_frames(&id).len(),
+        dom: w.dom().await,
+    };
+    if w.js("return !!document.querySelector('.game[data-status=\"live\"]');")
+        .await
+        == json!(true)
+    {
+        w.click("button[data-command=resign]").await;
+        w.click("button[data-command=resign]").await;
+    }
+    w.find(".game[data-status=\"over\"] #revealed").await;
+    // after the end, Black's hidden faces are shown to White
+    w.until(
+        "[...document.querySelectorAll('.board .piece[data-piece^=\"b\"]')].every(p => p.querySelector('.down'))",
+        "every black piece's face below",
+    )
+    .await;
+    w.shot("reality-check-advanced-bot-revealed").await;
+    let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["options"]["board"], "advanced");
+    assert!(bluffchess_rules::verify(&serde_json::from_value(record.clone()).unwrap()).is_ok());
+    w.drain().await;
+    let frames = w.game_frames(&id);
+    check_no_leaks(
+        "reality-check-advanced/white",
+        "white",
+        &record,
+        &frames,
+        &[snap],
+    );
+    // the replay draws the same board
+    w.click("#replay-link").await;
+    w.find(".replay .board.shape-rc-advanced .piece").await;
+    let holes = w
+        .js("return document.querySelectorAll('.replay .board .hole').length;")
+        .await;
+    assert_eq!(holes, json!(10));
+    w.shot("reality-check-advanced-replay").await;
+    w.close().await;
+    driver.stop().await;
+    ts.stop().await;
+}
+
+/// A link with a token the server refuses says so and keeps the seat this browser has: the
+/// stored token is replaced only once the server has taken the new one. A private game's
+/// invitation link carries the invitation, never the creator's token.
+async fn a_wrong_token_keeps_the_seat(w: &Browser, base: &str) {
+    w.goto(&format!("{base}/")).await;
     w.find("#variant option[value=\"chess\"]").await;
     w.click("input[name=opponent][value=friend]").await;
     w.click("#create-btn").await;
@@ -1203,7 +1426,6 @@ async fn a_link_with_a_wrong_token_keeps_the_seat_this_browser_has() {
         .await
         .unwrap()
         .unwrap();
-    // The invitation link carries the invitation, never the creator's token.
     let invite = w.find("#invite").await.attr("href").await.unwrap().unwrap();
     assert!(
         invite.starts_with(&format!("/game/{id}#invite=")),
@@ -1212,8 +1434,8 @@ async fn a_link_with_a_wrong_token_keeps_the_seat_this_browser_has() {
     let stored = format!("return localStorage.getItem('bc-tok-{id}');");
     let token = w.js(&stored).await;
     assert!(token.as_str().is_some_and(|t| t.len() == 32), "{token}");
-    w.goto(&format!("{}/", ts.base)).await;
-    w.goto(&format!("{}/game/{id}#{}", ts.base, "0".repeat(32)))
+    w.goto(&format!("{base}/")).await;
+    w.goto(&format!("{base}/game/{id}#{}", "0".repeat(32)))
         .await;
     w.find("#bad-link").await;
     w.shot("bad-link").await;
@@ -1221,8 +1443,73 @@ async fn a_link_with_a_wrong_token_keeps_the_seat_this_browser_has() {
     w.click("#bad-link a").await;
     w.find(".game[data-seat^=\"w\"], .game[data-seat^=\"b\"]")
         .await;
-    w.no_policy_violations().await;
-    w.close().await;
-    driver.stop().await;
-    ts.stop().await;
+    w.click("button[data-command=abort]").await;
+    w.find(".game[data-status=\"aborted\"]").await;
+}
+
+/// Signs up in one browser, plays a game there to its end, then signs in from a second browser
+/// profile and finds the game under the account.
+async fn account_across_browsers(t: &Table) {
+    let (w, x) = (&t.w, &t.x);
+    w.goto(&format!("{}/signup", t.base)).await;
+    w.find("#signup input[name=username]")
+        .await
+        .send_keys("walter_w")
+        .await
+        .unwrap();
+    w.find("#signup input[name=password]")
+        .await
+        .send_keys("walter's long password")
+        .await
+        .unwrap();
+    w.click("#signup-btn").await;
+    w.find("#me").await;
+    w.until(
+        "document.querySelector('#me').textContent === 'walter_w'",
+        "the name in the header",
+    )
+    .await;
+    // A game against a bot, to its end.
+    w.goto(&format!("{}/", t.base)).await;
+    w.find("#variant option[value=\"chess\"]").await;
+    w.click("input[name=opponent][value=bot]").await;
+    w.click("#create-btn").await;
+    let id = w
+        .find(".game[data-status=\"live\"]")
+        .await
+        .attr("data-game")
+        .await
+        .unwrap()
+        .unwrap();
+    w.until(
+        "[...document.querySelectorAll('.player .name')].some((n) => n.textContent.startsWith('walter_w'))",
+        "the player's name by the board",
+    )
+    .await;
+    w.click("button[data-command=resign]").await;
+    w.click("button[data-command=resign]").await;
+    w.find(".game[data-status=\"over\"]").await;
+    // The second profile signs in and finds the game.
+    x.goto(&format!("{}/login", t.base)).await;
+    x.find("#login input[name=username]")
+        .await
+        .send_keys("Walter_W")
+        .await
+        .unwrap();
+    x.find("#login input[name=password]")
+        .await
+        .send_keys("walter's long password")
+        .await
+        .unwrap();
+    x.click("#login-btn").await;
+    x.find(&format!("#my-games li[data-game=\"{id}\"]")).await;
+    x.shot("account").await;
+    // The game's page, opened there, is the account's seat.
+    x.goto(&format!("{}/game/{id}", t.base)).await;
+    x.find(".game[data-seat=\"white\"], .game[data-seat=\"black\"]")
+        .await;
+    x.click("#logout").await;
+    x.find("#sign-in").await;
+    w.click("#logout").await;
+    w.find("#sign-in").await;
 }

@@ -138,8 +138,9 @@ async fn a_bots_search_is_capped_and_stopped_once_its_answer_is_not_wanted() {
         .create(json!({"variant": "chess", "color": "black", "opponent": "bot:stubborn"}))
         .await;
     wait_for(1).await;
+    // Stopped at the server's deadline (the thread starts a little after the clock does).
     let late = stubborn.0.lock().unwrap()[0];
-    assert!(late >= Duration::from_millis(300), "{late:?}");
+    assert!(late >= Duration::from_millis(200), "{late:?}");
     let id = created["id"].as_str().unwrap();
     let token = created["token"].as_str().unwrap();
     let deadline = Instant::now() + WAIT;

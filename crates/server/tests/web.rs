@@ -35,6 +35,16 @@ async fn the_variants_table_is_the_registry() {
         .unwrap()
         .iter()
         .any(|o| o["name"] == "memory"));
+    // The board is a choice, the basic board first and by default.
+    let board = reality["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "board")
+        .unwrap();
+    assert_eq!(board["kind"], "choice");
+    assert_eq!(board["values"], serde_json::json!(["basic", "advanced"]));
+    assert_eq!(board["default"], "basic");
     ts.stop().await;
 }
 

@@ -9,7 +9,7 @@ pub mod reality_check;
 pub use bs::silly;
 
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Actor, Event, EventKind, Fact, Game};
+use bluffchess_rules::game::{Actor, Event, EventKind, Fact, Game, Options};
 use bluffchess_rules::variants::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, RealityCheck};
 use bluffchess_rules::AnyView;
 use chess::{alter_ego_board, ambiguous_board, chess_board};
@@ -17,11 +17,17 @@ use chess::{alter_ego_board, ambiguous_board, chess_board};
 /// How the terminal draws a variant's position as one seat sees it: one impl for every variant
 /// of the rules crate's list (a missing one is a compile error in the dispatch below).
 trait Draw: Game {
-    /// The board, the seat's own side at the bottom.
-    fn board(position: &Self::Summary, seat: Color) -> String;
+    /// The board, the seat's own side at the bottom (a game's `options` may choose its board).
+    fn board(position: &Self::Summary, options: &Options, seat: Color) -> String;
 
     /// What is worth saying about the position, one line each.
-    fn status(_position: &Self::Summary, _turn: Turn, _notes: &mut Vec<String>) {}
+    fn status(
+        _position: &Self::Summary,
+        _options: &Options,
+        _turn: Turn,
+        _notes: &mut Vec<String>,
+    ) {
+    }
 
     /// Whether the side to move is in check (for the variants with check).
     fn in_check(_position: &Self::Summary) -> bool {
@@ -30,11 +36,11 @@ trait Draw: Game {
 }
 
 impl Draw for Chess {
-    fn board(position: &Self::Summary, seat: Color) -> String {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
         chess_board(&position.fen, seat, &[])
     }
 
-    fn status(position: &Self::Summary, turn: Turn, notes: &mut Vec<String>) {
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
         check_note(notes, position.check, position.turn);
         claim_note(notes, position.claimable_draw, turn);
     }
@@ -45,11 +51,11 @@ impl Draw for Chess {
 }
 
 impl Draw for AlterEgo {
-    fn board(position: &Self::Summary, seat: Color) -> String {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
         alter_ego_board(position, seat)
     }
 
-    fn status(position: &Self::Summary, turn: Turn, notes: &mut Vec<String>) {
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
         chess::alter_ego_status(notes, position, turn);
     }
 
@@ -59,11 +65,11 @@ impl Draw for AlterEgo {
 }
 
 impl Draw for Ambiguous {
-    fn board(position: &Self::Summary, seat: Color) -> String {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
         ambiguous_board(position, seat)
     }
 
-    fn status(position: &Self::Summary, turn: Turn, notes: &mut Vec<String>) {
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
         chess::ambiguous_status(notes, position, turn);
     }
 
@@ -73,27 +79,28 @@ impl Draw for Ambiguous {
 }
 
 impl Draw for BluffMove {
-    fn board(position: &Self::Summary, seat: Color) -> String {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
         bluff_move::board(position, seat)
     }
 }
 
 impl Draw for RealityCheck {
-    fn board(position: &Self::Summary, seat: Color) -> String {
-        reality_check::board(position, seat)
+    fn board(position: &Self::Summary, options: &Options, seat: Color) -> String {
+        reality_check::board(position, reality_check::shape(options), seat)
     }
 
-    fn status(position: &Self::Summary, turn: Turn, notes: &mut Vec<String>) {
-        notes.extend(reality_check::due(position, turn));
+    fn status(position: &Self::Summary, options: &Options, turn: Turn, notes: &mut Vec<String>) {
+        let shape = reality_check::shape(options);
+        notes.extend(reality_check::due(position, shape, turn));
     }
 }
 
 impl Draw for Bs {
-    fn board(position: &Self::Summary, seat: Color) -> String {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
         bs::board(position, seat)
     }
 
-    fn status(position: &Self::Summary, turn: Turn, notes: &mut Vec<String>) {
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
         notes.extend(bs::due(position, turn));
     }
 }
@@ -104,7 +111,7 @@ macro_rules! draw_any {
         /// The board as the seat sees it, its own side at the bottom.
         pub fn board(view: &AnyView, seat: Color) -> String {
             match view {
-                $(AnyView::$arm(v) => <$game as Draw>::board(&v.position, seat),)*
+                $(AnyView::$arm(v) => <$game as Draw>::board(&v.position, &v.options, seat),)*
             }
         }
 
@@ -114,7 +121,9 @@ macro_rules! draw_any {
         pub fn status(view: &AnyView, turn: Turn) -> Vec<String> {
             let mut notes = Vec::new();
             match view {
-                $(AnyView::$arm(v) => <$game as Draw>::status(&v.position, turn, &mut notes),)*
+                $(AnyView::$arm(v) => {
+                    <$game as Draw>::status(&v.position, &v.options, turn, &mut notes)
+                })*
             }
             notes
         }

@@ -1,19 +1,29 @@
-//! Reality Check's 39-square diamond, drawn from the seat's side: each piece's face up (White in
-//! upper case, Black in lower case) and, after a slash, the face underneath where the seat knows
-//! it (`N/B`, `r/b`); `*` marks a piece that may not be flipped this turn. Below the board: the
-//! hands and the true pieces left; the status says what is due.
+//! Reality Check's boards of 39 squares (the basic diamond, the Advanced board's 7x7 frame with
+//! its holes left blank), drawn from the seat's side: each piece's face up (White in upper case,
+//! Black in lower case) and, after a slash, the face underneath where the seat knows it (`N/B`,
+//! `r/b`); `*` marks a piece that may not be flipped this turn. Below the board: the hands and
+//! the true pieces left; the status says what is due.
 
 use super::Turn;
-use bluffchess_rules::board::board39::Square39;
+use bluffchess_rules::board::board39::Shape;
 use bluffchess_rules::board::Color;
+use bluffchess_rules::game::Options;
 use bluffchess_rules::variants::reality_check::{PieceView, RealityCheckSummary, SideView};
 
 /// Width of a square's cell: `N/B*` and a space.
 const CELL: usize = 5;
 
+/// The board a game's options name (`board=advanced`, or the basic one).
+pub(super) fn shape(options: &Options) -> Shape {
+    options
+        .get("board")
+        .and_then(|name| Shape::from_name(name))
+        .unwrap_or_default()
+}
+
 /// The board and hands as `seat` sees them.
-pub(super) fn board(position: &RealityCheckSummary, seat: Color) -> String {
-    let mut out = diamond(position, seat);
+pub(super) fn board(position: &RealityCheckSummary, shape: Shape, seat: Color) -> String {
+    let mut out = squares(position, shape, seat);
     let (own, other) = match seat {
         Color::White => (&position.white, &position.black),
         Color::Black => (&position.black, &position.white),
@@ -40,9 +50,10 @@ pub fn without_reminders(position: &mut RealityCheckSummary, seat: Color) {
     other.hand = vec!["??".to_string(); other.hand_count as usize];
 }
 
-/// The diamond, the seat's own side at the bottom.
-fn diamond(position: &RealityCheckSummary, seat: Color) -> String {
-    let mut ranks: Vec<u8> = (0..9).rev().collect();
+/// The board, the seat's own side at the bottom; cells of the frame that are not squares are
+/// left blank.
+fn squares(position: &RealityCheckSummary, shape: Shape, seat: Color) -> String {
+    let mut ranks: Vec<u8> = (0..shape.ranks()).rev().collect();
     let mut files: Vec<u8> = (0..7).collect();
     if seat == Color::Black {
         ranks.reverse();
@@ -52,7 +63,7 @@ fn diamond(position: &RealityCheckSummary, seat: Color) -> String {
     for &rank in &ranks {
         let mut line = format!(" {} ", rank + 1);
         for &file in &files {
-            let Some(sq) = Square39::from_coords(file, rank) else {
+            let Some(sq) = shape.square(file, rank) else {
                 line.push_str(&" ".repeat(CELL));
                 continue;
             };
@@ -110,10 +121,13 @@ fn hand_line(whose: &str, side: &SideView, own: bool) -> String {
 
 /// What is due when it is not a plain turn: prompted to the seat that acts, while the other is
 /// told who acts.
-pub(super) fn due(position: &RealityCheckSummary, turn: Turn) -> Option<String> {
+pub(super) fn due(position: &RealityCheckSummary, shape: Shape, turn: Turn) -> Option<String> {
     let who = turn.actor_name();
     let mine = turn.mine();
     Some(match position.step.as_str() {
+        "setup" if mine && shape == Shape::Advanced => "set up on nine of your ten corner \
+            squares: setup random, or setup d1=RR e1=NB ... hand=NN (face up first)"
+            .into(),
         "setup" if mine => {
             "set up: setup random, or setup d1=RR c2=NB ... hand=NN (face up first)".into()
         }
@@ -173,7 +187,7 @@ mod tests {
 
     #[test]
     fn the_diamond_from_both_sides() {
-        let white = board(&position(), Color::White);
+        let white = board(&position(), Shape::Basic, Color::White);
         let lines: Vec<&str> = white.lines().collect();
         assert_eq!(lines[0], " 9                r");
         assert_eq!(lines[1], " 8           n/b* .    .");
@@ -183,7 +197,7 @@ mod tests {
         assert!(white.contains("your hand 1: RR, limit 3; true pieces in the game 4"));
         assert!(white.contains("black's hand 2 (remembered: N? ??), limit 2"));
         assert!(white.contains("(gone: BB)"));
-        let black = board(&position(), Color::Black);
+        let black = board(&position(), Shape::Basic, Color::Black);
         let lines: Vec<&str> = black.lines().collect();
         assert_eq!(lines[0], " 1                R/N");
         assert_eq!(lines[7], " 8           .    .    n/b*");
@@ -194,10 +208,45 @@ mod tests {
     fn memory_mode_draws_only_faces_in_sight() {
         let mut position = position();
         without_reminders(&mut position, Color::White);
-        let white = board(&position, Color::White);
+        let white = board(&position, Shape::Basic, Color::White);
         assert!(white.contains(" 1                R\n"), "{white}");
         assert!(white.contains(" 8           n*   .    .\n"), "{white}");
         assert!(white.contains("your hand 1: RR"));
         assert!(white.contains("black's hand 2, limit 2"), "{white}");
+    }
+
+    #[test]
+    fn the_advanced_board_from_both_sides_with_its_holes_blank() {
+        let mut position = position();
+        let piece = |square: &str, color: &str, up: &str| {
+            serde_json::from_value(json!({"square": square, "color": color, "up": up,
+                                          "down": null}))
+            .unwrap()
+        };
+        position.board = vec![
+            piece("d1", "white", "R"),
+            piece("g4", "white", "N"),
+            piece("a7", "black", "B"),
+        ];
+        position.exempt.clear();
+        let white = board(&position, Shape::Advanced, Color::White);
+        let lines: Vec<&str> = white.lines().collect();
+        assert_eq!(lines[0], " 7 b    .    .    .    .    .    .");
+        assert_eq!(lines[1], " 6 .    .    .         .    .    .");
+        assert_eq!(lines[2], " 5 .    .         .         .    .");
+        assert_eq!(lines[3], " 4 .              .              N");
+        assert_eq!(lines[4], " 3 .    .         .         .    .");
+        assert_eq!(lines[5], " 2 .    .    .         .    .    .");
+        assert_eq!(lines[6], " 1 .    .    .    R    .    .    .");
+        assert_eq!(lines[7], "   a    b    c    d    e    f    g");
+        let black = board(&position, Shape::Advanced, Color::Black);
+        let lines: Vec<&str> = black.lines().collect();
+        assert_eq!(lines[0], " 1 .    .    .    R    .    .    .");
+        assert_eq!(lines[3], " 4 N              .              .");
+        assert_eq!(lines[6], " 7 .    .    .    .    .    .    b");
+        assert_eq!(lines[7], "   g    f    e    d    c    b    a");
+        let options = Options::from([("board".to_string(), "advanced".to_string())]);
+        assert_eq!(shape(&options), Shape::Advanced);
+        assert_eq!(shape(&Options::new()), Shape::Basic);
     }
 }

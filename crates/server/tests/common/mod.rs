@@ -16,6 +16,14 @@ use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
 use tokio_tungstenite::tungstenite::Message;
 
+/// Checks that a JSON value the server sent is a `T` of `bluffchess_server::wire`: it reads as
+/// one, and a `T` writes out as exactly this value.
+pub fn typed<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value) {
+    let read: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|e| panic!("not a {}: {e}: {value}", std::any::type_name::<T>()));
+    assert_eq!(&serde_json::to_value(read).unwrap(), value);
+}
+
 /// Fast timings and no rate limits that a test would meet by accident.
 pub fn test_config() -> Config {
     Config {
@@ -31,6 +39,7 @@ pub fn test_config() -> Config {
         body_limit: 4096,
         drain: Duration::from_secs(2),
         evict_after: Duration::from_secs(60),
+        trusted_proxies: Vec::new(),
     }
 }
 
@@ -194,6 +203,7 @@ impl TestServer {
     pub async fn create(&self, body: Value) -> Value {
         let (status, answer) = self.post_raw("/api/games", None, Some(body)).await;
         assert_eq!(status, StatusCode::CREATED, "create: {answer}");
+        typed::<bluffchess_server::wire::Seated>(&answer);
         answer
     }
 
@@ -215,6 +225,9 @@ impl TestServer {
         let text = response.text().await.unwrap();
         let value = serde_json::from_str(&text)
             .unwrap_or_else(|e| panic!("POST {path}: answer {text:?} is not JSON: {e}"));
+        if !status.is_success() {
+            typed::<bluffchess_server::wire::Refusal>(&value);
+        }
         (status, value)
     }
 
@@ -249,6 +262,7 @@ impl TestServer {
     pub async fn view(&self, id: &str, token: Option<&str>) -> Value {
         let (status, view) = self.get(&format!("/api/games/{id}/view"), token).await;
         assert_eq!(status, StatusCode::OK, "view: {view}");
+        typed::<bluffchess_server::wire::Message>(&view);
         view
     }
 

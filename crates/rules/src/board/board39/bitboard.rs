@@ -1,22 +1,23 @@
-//! Sets of squares of the 39-square board, one bit a cell.
+//! Sets of squares of the 39-square boards, one bit a cell.
 
-use super::square::{Square39, BOARD_MASK};
+use super::shape::{Shape, MASKS};
+use super::square::Square39;
 use core::fmt;
-use core::ops::Not;
 
 /// A set of cells of the 7x9 grid: bit `i` is the cell with index `i`.
 ///
-/// Sets built from the board's squares and operators stay within [`Bitboard39::BOARD`]; `!` in
-/// particular complements within the board. Only the public field or [`Bitboard39::with`] on an
-/// off-board cell can put other bits in.
+/// Sets built from a board's squares and operators stay within its squares ([`Shape::squares`]).
+/// There is no `!`: the complement depends on the board, so it is written as a difference from
+/// the board's squares. Only the public field or [`Bitboard39::with`] on an off-board cell can
+/// put other bits in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard39(pub u64);
 
 impl Bitboard39 {
     /// No squares.
     pub const EMPTY: Bitboard39 = Bitboard39(0);
-    /// The 39 squares of the board.
-    pub const BOARD: Bitboard39 = Bitboard39(BOARD_MASK);
+    /// The 39 squares of the basic board.
+    pub const BOARD: Bitboard39 = Shape::Basic.squares();
 
     /// The lowest square, if any.
     #[inline]
@@ -32,6 +33,22 @@ impl Bitboard39 {
         } else {
             None
         }
+    }
+}
+
+// Shape's methods on sets of squares (shape.rs knows cells only as bits).
+impl Shape {
+    /// Its 39 squares.
+    #[inline]
+    pub const fn squares(self) -> Bitboard39 {
+        Bitboard39(MASKS[self as usize])
+    }
+
+    /// The cells of its frame that are not squares: the Advanced board's ten holes, the basic
+    /// board's 24 cells around the diamond.
+    pub const fn holes(self) -> Bitboard39 {
+        let frame = (1u64 << (7 * self.ranks() as u32)) - 1;
+        Bitboard39(frame & !MASKS[self as usize])
     }
 }
 
@@ -56,17 +73,9 @@ impl ExactSizeIterator for Bitboard39 {}
 
 square_set!(Bitboard39, Square39);
 
-impl Not for Bitboard39 {
-    type Output = Bitboard39;
-    /// The board's squares that are not in the set: never a cell outside the diamond.
-    #[inline]
-    fn not(self) -> Bitboard39 {
-        Bitboard39(!self.0 & Bitboard39::BOARD.0)
-    }
-}
-
 impl fmt::Debug for Bitboard39 {
-    /// Draws the set as the diamond, rank 9 on top, cells outside it left blank.
+    /// Draws the set on the 7x9 grid, rank 9 on top: the diamond's cells as `.`, the others left
+    /// blank, and every cell in the set as `X`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Bitboard39({:#018x})", self.0)?;
         for rank in (0..9).rev() {
@@ -74,8 +83,8 @@ impl fmt::Debug for Bitboard39 {
             for file in 0..7 {
                 let sq = Square39::new(rank * 7 + file);
                 row.push_str(match (sq.is_on_board(), self.contains(sq)) {
-                    (false, _) => "  ",
-                    (true, true) => " X",
+                    (_, true) => " X",
+                    (false, false) => "  ",
                     (true, false) => " .",
                 });
             }

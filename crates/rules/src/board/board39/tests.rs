@@ -1,9 +1,9 @@
-//! The 39-square board checked against a slow reference written from the square names.
+//! Both 39-square boards checked against a slow reference written from the square names.
 
 use super::square::NAMED;
 use super::*;
 
-/// The board, written out by hand rank by rank, in index order.
+/// The basic board, written out by hand rank by rank, in index order.
 const NAMES: [&str; 39] = [
     "d1", //
     "c2", "d2", "e2", //
@@ -16,6 +16,31 @@ const NAMES: [&str; 39] = [
     "d9",
 ];
 
+/// The Advanced board as the ruling draws it (RULINGS.md, Reality Check rule 8), rank 7 on top:
+/// `-` is a hole, anything else a square.
+const ADVANCED_DIAGRAM: [&str; 7] = [
+    "x x x x . . .",
+    "x x x - . . .",
+    "x x - . - . .",
+    "x - - . - - X",
+    ". . - . - X X",
+    ". . . - X X X",
+    ". . . X X X X",
+];
+
+/// The Advanced board's square names read off the diagram, in index order.
+fn advanced_names() -> Vec<String> {
+    let mut names = Vec::new();
+    for (row, line) in ADVANCED_DIAGRAM.iter().rev().enumerate() {
+        for (file, mark) in line.split(' ').enumerate() {
+            if mark != "-" {
+                names.push(format!("{}{}", (b'a' + file as u8) as char, row + 1));
+            }
+        }
+    }
+    names
+}
+
 // The slow reference: coordinates from the names, membership by searching the list.
 
 fn coords(name: &str) -> (i32, i32) {
@@ -24,7 +49,11 @@ fn coords(name: &str) -> (i32, i32) {
 }
 
 fn exists(file: i32, rank: i32) -> bool {
-    NAMES.iter().any(|&n| coords(n) == (file, rank))
+    exists_in(&NAMES, file, rank)
+}
+
+fn exists_in<S: AsRef<str>>(names: &[S], file: i32, rank: i32) -> bool {
+    names.iter().any(|n| coords(n.as_ref()) == (file, rank))
 }
 
 fn in_grid(file: i32, rank: i32) -> bool {
@@ -35,21 +64,23 @@ fn bit(file: i32, rank: i32) -> u64 {
     1 << (rank * 7 + file)
 }
 
-fn slow_leaper(name: &str, steps: &[(i32, i32)]) -> u64 {
+fn slow_leaper<S: AsRef<str>>(names: &[S], name: &str, steps: &[(i32, i32)]) -> u64 {
     let (f, r) = coords(name);
     steps
         .iter()
-        .filter(|&&(df, dr)| exists(f + df, r + dr))
+        .filter(|&&(df, dr)| exists_in(names, f + df, r + dr))
         .map(|&(df, dr)| bit(f + df, r + dr))
         .fold(0, |a, b| a | b)
 }
 
-fn slow_slider(name: &str, occupied: u64, dirs: &[(i32, i32)]) -> u64 {
+/// A slider's squares: it walks square by square and stops at the first piece, at the edge, or
+/// at a hole (a cell that is not in `names`).
+fn slow_slider<S: AsRef<str>>(names: &[S], name: &str, occupied: u64, dirs: &[(i32, i32)]) -> u64 {
     let (f0, r0) = coords(name);
     let mut attacks = 0;
     for &(df, dr) in dirs {
         let (mut f, mut r) = (f0 + df, r0 + dr);
-        while exists(f, r) {
+        while exists_in(names, f, r) {
             attacks |= bit(f, r);
             if occupied & bit(f, r) != 0 {
                 break;
@@ -63,6 +94,16 @@ fn slow_slider(name: &str, occupied: u64, dirs: &[(i32, i32)]) -> u64 {
 
 const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
 
 fn sq(name: &str) -> Square39 {
     Square39::parse(name).unwrap()
@@ -141,33 +182,27 @@ fn shape_has_no_gaps_along_any_line() {
 
 #[test]
 fn leapers_match_slow_walk() {
-    let knight = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
     let king: Vec<_> = ROOK.iter().chain(&BISHOP).copied().collect();
     for name in NAMES {
         let s = sq(name);
         assert_eq!(
             knight_attacks(s).0,
-            slow_leaper(name, &knight),
+            slow_leaper(&NAMES, name, &KNIGHT),
             "knight {name}"
         );
-        assert_eq!(king_attacks(s).0, slow_leaper(name, &king), "king {name}");
+        assert_eq!(
+            king_attacks(s).0,
+            slow_leaper(&NAMES, name, &king),
+            "king {name}"
+        );
         assert_eq!(
             orthogonal_neighbours(s).0,
-            slow_leaper(name, &ROOK),
+            slow_leaper(&NAMES, name, &ROOK),
             "orthogonal step {name}"
         );
         assert_eq!(
             diagonal_neighbours(s).0,
-            slow_leaper(name, &BISHOP),
+            slow_leaper(&NAMES, name, &BISHOP),
             "diagonal step {name}"
         );
     }
@@ -183,8 +218,8 @@ fn sliders_match_slow_walk() {
     for name in NAMES {
         let s = sq(name);
         for occ in occupancies() {
-            let rook = slow_slider(name, occ.0, &ROOK);
-            let bishop = slow_slider(name, occ.0, &BISHOP);
+            let rook = slow_slider(&NAMES, name, occ.0, &ROOK);
+            let bishop = slow_slider(&NAMES, name, occ.0, &BISHOP);
             assert_eq!(rook_attacks(s, occ).0, rook, "rook {name} {occ:?}");
             assert_eq!(bishop_attacks(s, occ).0, bishop, "bishop {name} {occ:?}");
             assert_eq!(
@@ -243,16 +278,16 @@ fn parse_display_and_errors() {
         let err = bad.parse::<Square39>().unwrap_err();
         assert_eq!(err.text(), bad);
         let message = err.to_string();
-        let quoted = format!("invalid square {bad:?} for the 39-square board: ");
+        let quoted = format!("invalid square {bad:?} for the basic board: ");
         assert!(message.starts_with(&quoted), "{message}");
     }
     assert!(matches!(
         Square39::parse("a1"),
-        Err(ParseSquare39Error::OffBoard(_))
+        Err(ParseSquare39Error::OffBoard(_, Shape::Basic))
     ));
     assert!(matches!(
         Square39::parse("h1"),
-        Err(ParseSquare39Error::Malformed(_))
+        Err(ParseSquare39Error::Malformed(_, Shape::Basic))
     ));
 }
 
@@ -298,14 +333,12 @@ fn set_operations() {
     let mut b = Bitboard39::EMPTY;
     b |= Square39::C2;
     b ^= a;
-    b &= !Bitboard39::from(Square39::G6);
+    b = b.without(Square39::G6);
     assert_eq!(b, set(&["c2", "d1", "a4"]));
-    assert_eq!(!Bitboard39::EMPTY, Bitboard39::BOARD);
-    assert_eq!(!Bitboard39::BOARD, Bitboard39::EMPTY);
-    for occ in occupancies() {
-        assert_eq!((!occ).0 & !Bitboard39::BOARD.0, 0);
-        assert_eq!(!!occ, occ & Bitboard39::BOARD);
-    }
+    assert_eq!(
+        Bitboard39::BOARD - Bitboard39::EMPTY,
+        Shape::Basic.squares()
+    );
 }
 
 #[test]
@@ -330,4 +363,179 @@ fn debug_draws_the_diamond() {
             "       X",
         ]
     );
+}
+
+// The Advanced board (RULINGS.md, Reality Check rule 8).
+
+fn adv(name: &str) -> Square39 {
+    Shape::Advanced.parse_square(name).unwrap()
+}
+
+fn adv_set(names: &[&str]) -> Bitboard39 {
+    names.iter().map(|n| adv(n)).collect()
+}
+
+#[test]
+fn advanced_board_has_39_squares_and_the_ruling_s_ten_holes() {
+    let names = advanced_names();
+    assert_eq!(names.len(), 39);
+    let listed: Vec<String> = Shape::Advanced
+        .all()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(listed, names);
+    assert_eq!(Shape::Advanced.squares().count(), 39);
+    let holes: Vec<String> = Shape::Advanced.holes().map(|s| s.to_string()).collect();
+    assert_eq!(
+        holes,
+        ["d2", "c3", "e3", "b4", "c4", "e4", "f4", "c5", "e5", "d6"]
+    );
+    // Every cell of the 7x7 frame is a square or a hole; nothing above rank 7 is either.
+    assert_eq!(
+        (Shape::Advanced.squares() | Shape::Advanced.holes()).0,
+        (1 << 49) - 1
+    );
+    for i in 0..63 {
+        let cell = Square39::new(i);
+        let (f, r) = (i32::from(cell.file()), i32::from(cell.rank()));
+        assert_eq!(
+            Shape::Advanced.contains(cell),
+            exists_in(&names, f, r),
+            "{cell}"
+        );
+        assert_eq!(Shape::Advanced.has(f, r), exists_in(&names, f, r), "{cell}");
+    }
+    // Symmetric under a half turn, as the ruling reads it.
+    for name in &names {
+        let (f, r) = coords(name);
+        assert!(exists_in(&names, 6 - f, 6 - r), "{name}");
+    }
+    // The basic board's 24 cells outside the diamond.
+    assert_eq!(Shape::Basic.holes().count(), 63 - 39);
+    assert_eq!(Shape::Basic.all(), &Square39::ALL);
+}
+
+#[test]
+fn advanced_board_leapers_and_sliders_match_slow_walk() {
+    let names = advanced_names();
+    let king: Vec<_> = ROOK.iter().chain(&BISHOP).copied().collect();
+    let shape = Shape::Advanced;
+    for name in &names {
+        let s = adv(name);
+        assert_eq!(
+            shape.knight_attacks(s).0,
+            slow_leaper(&names, name, &KNIGHT),
+            "knight {name}"
+        );
+        assert_eq!(shape.king_attacks(s).0, slow_leaper(&names, name, &king));
+        assert_eq!(
+            shape.orthogonal_neighbours(s).0,
+            slow_leaper(&names, name, &ROOK)
+        );
+        assert_eq!(
+            shape.diagonal_neighbours(s).0,
+            slow_leaper(&names, name, &BISHOP)
+        );
+        for occ in occupancies() {
+            let rook = slow_slider(&names, name, occ.0, &ROOK);
+            let bishop = slow_slider(&names, name, occ.0, &BISHOP);
+            assert_eq!(shape.rook_attacks(s, occ).0, rook, "rook {name} {occ:?}");
+            assert_eq!(shape.bishop_attacks(s, occ).0, bishop, "bishop {name}");
+            assert_eq!(shape.queen_attacks(s, occ).0, rook | bishop);
+        }
+    }
+    // Nothing stands on a hole or outside the frame, so nothing attacks from there.
+    for off in (0..63).map(Square39::new).filter(|&s| !shape.contains(s)) {
+        assert!(shape.knight_attacks(off).is_empty() && shape.king_attacks(off).is_empty());
+        assert!(shape.queen_attacks(off, Bitboard39::EMPTY).is_empty());
+    }
+}
+
+#[test]
+fn advanced_board_holes_stop_sliders_and_knights_jump_them_by_hand() {
+    let shape = Shape::Advanced;
+    let empty = Bitboard39::EMPTY;
+    // d2 is a hole: the rook on d1 has only its rank.
+    assert_eq!(
+        shape.rook_attacks(adv("d1"), empty),
+        adv_set(&["a1", "b1", "c1", "e1", "f1", "g1"])
+    );
+    // d4 stands alone on its rank between four holes; up and down the d-file it meets d6 and d2.
+    assert_eq!(shape.rook_attacks(adv("d4"), empty), adv_set(&["d3", "d5"]));
+    // The bishop on d3 is walled in above by c4 and e4.
+    assert_eq!(
+        shape.bishop_attacks(adv("d3"), empty),
+        adv_set(&["c2", "b1", "e2", "f1"])
+    );
+    // A diagonal passes between two holes at their corner: c2 to d3 (c3 and d2 are holes).
+    assert!(shape.bishop_attacks(adv("c2"), empty).contains(adv("d3")));
+    // The long diagonal a7-g1 is cut by c5 and e3.
+    assert_eq!(shape.bishop_attacks(adv("a7"), empty), adv_set(&["b6"]));
+    // The knight on d4 jumps the six holes around it onto all eight of its squares.
+    assert_eq!(
+        shape.knight_attacks(adv("d4")),
+        adv_set(&["c6", "e6", "b5", "f5", "b3", "f3", "c2", "e2"])
+    );
+    // A pawn steps only onto squares: from d3 its only orthogonal step is d4.
+    assert_eq!(shape.orthogonal_neighbours(adv("d3")), adv_set(&["d4"]));
+    assert_eq!(shape.diagonal_neighbours(adv("d3")), adv_set(&["c2", "e2"]));
+}
+
+#[test]
+fn advanced_board_square_names_and_errors() {
+    let shape = Shape::Advanced;
+    for name in advanced_names() {
+        let s = shape.parse_square(&name).unwrap();
+        assert_eq!(s.to_string(), name);
+        assert_eq!(Square39::parse_any(&name), Ok(s));
+    }
+    for hole in ["d6", "c5", "e5", "b4", "c4", "e4", "f4", "c3", "e3", "d2"] {
+        let err = shape.parse_square(hole).unwrap_err();
+        assert!(matches!(
+            err,
+            ParseSquare39Error::OffBoard(_, Shape::Advanced)
+        ));
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "invalid square {hole:?} for the Advanced board: it is one of the ten holes \
+                 (d6 c5 e5 b4 c4 e4 f4 c3 e3 d2), which are not squares"
+            )
+        );
+    }
+    for bad in ["d8", "d9", "h1", "a0", "", "D4"] {
+        let err = shape.parse_square(bad).unwrap_err();
+        assert!(
+            matches!(err, ParseSquare39Error::Malformed(_, Shape::Advanced)),
+            "{bad}"
+        );
+        assert!(err.to_string().contains("a rank 1-7"), "{err}");
+    }
+    // Data holds squares of either board: a1 is the Advanced board's, d9 the basic board's.
+    assert_eq!(
+        serde_json::from_str::<Square39>("\"a1\"").unwrap(),
+        adv("a1")
+    );
+    assert_eq!(
+        serde_json::from_str::<Square39>("\"d9\"").unwrap(),
+        Square39::D9
+    );
+    let err = serde_json::from_str::<Square39>("\"a9\"").unwrap_err();
+    assert!(err.to_string().contains("outside the diamond"), "{err}");
+    assert_eq!(Shape::from_name("advanced"), Some(Shape::Advanced));
+    assert_eq!(Shape::from_name("basic"), Some(Shape::Basic));
+    assert_eq!(Shape::from_name("diamond"), None);
+}
+
+#[test]
+fn advanced_board_offsets_stay_on_the_board() {
+    let shape = Shape::Advanced;
+    assert_eq!(shape.offset(adv("d1"), 0, 1), None, "d2 is a hole");
+    assert_eq!(shape.offset(adv("d1"), 0, 2), Some(adv("d3")));
+    assert_eq!(shape.offset(adv("g7"), 1, 0), None);
+    assert_eq!(shape.offset(adv("g7"), 0, 1), None, "no rank 8");
+    assert_eq!(shape.offset(adv("a1"), i32::MIN, i32::MAX), None);
+    assert_eq!(shape.square(3, 5), None);
+    assert_eq!(shape.square(0, 6), Some(adv("a7")));
 }

@@ -4,7 +4,7 @@
 
 use super::pieces::{Face, Kind};
 pub use super::setup::Setup;
-use crate::board::board39::Square39;
+use crate::board::board39::{Shape, Square39};
 use crate::game::ActionError;
 use core::fmt;
 
@@ -81,10 +81,11 @@ impl fmt::Display for Action {
 const FORMS: &str = "the actions are a move such as b3b4, rc c3d4, flip d2, drop NB@c2, \
                      setup d1=RR c2=NB ... hand=NN, memory c7 e8, remove d3 or remove RR, die 3";
 
-/// Reads an action's canonical text (a setup's pieces and a memory's squares in any order).
-pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
+/// Reads an action's canonical text (a setup's pieces and a memory's squares in any order), its
+/// squares those of `board`.
+pub(super) fn parse(text: &str, board: Shape) -> Result<Action, ActionError> {
     let bad = |reason: String| ActionError::malformed(text, reason);
-    let square = |word: &str| Square39::parse(word).map_err(|e| bad(e.to_string()));
+    let square = |word: &str| board.parse_square(word).map_err(|e| bad(e.to_string()));
     let words: Vec<&str> = text.split(' ').collect();
     match words.as_slice() {
         ["setup", "random"] => Err(bad(
@@ -92,7 +93,7 @@ pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
              setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN"
                 .into(),
         )),
-        ["setup", rest @ ..] => Setup::parse(text, rest).map(Action::Setup),
+        ["setup", rest @ ..] => Setup::parse(text, rest, board).map(Action::Setup),
         [word] if word.len() == 4 && word.is_ascii() => {
             // UCI is read in any case (`B3B4`).
             let word = word.to_ascii_lowercase();
@@ -111,9 +112,7 @@ pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
             })
         }
         ["flip", sq] => Ok(Action::Flip(square(sq)?)),
-        ["drop", piece] => parse_drop(piece).ok_or_else(|| {
-            bad("a drop is drop XY@square, face up first, such as drop NB@c2".into())
-        }),
+        ["drop", piece] => parse_drop(piece, board).map_err(bad),
         ["memory", a, b] => {
             let (a, b) = (square(a)?, square(b)?);
             if a == b {
@@ -133,14 +132,14 @@ pub(super) fn parse(text: &str) -> Result<Action, ActionError> {
     }
 }
 
-fn parse_drop(piece: &str) -> Option<Action> {
-    let (faces, sq) = piece.split_once('@')?;
-    let mut letters = faces.chars();
-    let up = Face::from_letter(letters.next()?)?;
-    let down = Face::from_letter(letters.next()?)?;
-    if letters.next().is_some() {
-        return None;
-    }
-    let to = Square39::parse(sq).ok()?;
-    Some(Action::Drop { up, down, to })
+fn parse_drop(piece: &str, board: Shape) -> Result<Action, String> {
+    let form = || "a drop is drop XY@square, face up first, such as drop NB@c2".to_string();
+    let (faces, sq) = piece.split_once('@').ok_or_else(form)?;
+    let mut letters = faces.chars().map(Face::from_letter);
+    let (Some(Some(up)), Some(Some(down)), None) = (letters.next(), letters.next(), letters.next())
+    else {
+        return Err(form());
+    };
+    let to = board.parse_square(sq).map_err(|e| e.to_string())?;
+    Ok(Action::Drop { up, down, to })
 }

@@ -61,9 +61,10 @@ impl Belief for RealityCheckBelief {
         let (view, revealed) = rules_view(view);
         let start: RealityCheck = start_of(&view)?;
         let rules = start.rules;
-        let story = story::read(&view.events)?;
+        let story = story::read(&view.events, rules.board)?;
         // The known actions, with a stand-in for each hidden one (redrawn below).
-        let stand_in = Action::Setup(Setup::random_standard(
+        let stand_in = Action::Setup(Setup::random(
+            rules.placement(),
             Color::White,
             &mut StdRng::seed_from_u64(0),
         ));
@@ -153,7 +154,7 @@ fn redraw_side(
         return Ok(Redraw::Setup {
             index: setup,
             color,
-            flexible: rules.flexible_setup,
+            placement: rules.placement(),
         });
     }
     let stays: Vec<_> = story.stays.iter().filter(|s| s.color == color).collect();

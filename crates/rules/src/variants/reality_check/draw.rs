@@ -104,10 +104,11 @@ impl RealityCheck {
         let enemy = self.by_color[(!c).index()];
         let may_capture = !self.first_move_restricted();
         let may_retreat = self.may_retreat();
+        let board = self.rules.board;
         let mut all = [Moves::default(); 10];
         for (slot, from) in all.iter_mut().zip(self.by_color[c.index()]) {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(face, from, occupied);
+            let (quiet, captures) = targets(board, face, from, occupied);
             *slot = Moves {
                 from: Some(from),
                 quiet,

@@ -71,6 +71,7 @@ impl Game for RealityCheck {
         options: rules::OPTIONS,
         actions: &[
             ActionForm::new("setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN", "your hidden setup, face up first (seen as setup)"),
+            ActionForm::new("setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR hand=NN", "with board=advanced: nine of your ten corner squares, any faces up (Black's corner is a4-d7)"),
             ActionForm::new("setup random", "a random setup"),
             ActionForm::new("b3b4", "a move or capture in UCI"),
             ActionForm::new("flip d2", "after your non-capturing move: flip the piece on d2"),
@@ -160,7 +161,7 @@ impl Game for RealityCheck {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        actions::parse(text)
+        actions::parse(text, self.rules.board)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {

@@ -30,6 +30,7 @@ use super::actions::Setup;
 use super::assign;
 use super::knowledge::Stay;
 use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
+use super::setup::Placement;
 use crate::board::board39::Square39;
 use crate::board::Color;
 use rand::{Rng, RngCore};
@@ -77,7 +78,7 @@ pub(super) enum Redraw {
     Setup {
         index: usize,
         color: Color,
-        flexible: bool,
+        placement: Placement,
     },
     /// The placements are public: the kinds of the side's stays, drawn by the sweep.
     Stays {
@@ -116,13 +117,9 @@ impl Redraw {
             Redraw::Setup {
                 index,
                 color,
-                flexible,
+                placement,
             } => {
-                actions[index] = Action::Setup(if flexible {
-                    Setup::random_flexible(color, rng)
-                } else {
-                    Setup::random_standard(color, rng)
-                });
+                actions[index] = Action::Setup(Setup::random(placement, color, rng));
             }
             Redraw::Stays {
                 setup,

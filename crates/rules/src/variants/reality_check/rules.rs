@@ -1,7 +1,10 @@
 //! The rules options of Reality Check: the seed's variants that change the rules.
 
+use super::setup::Placement;
+use crate::board::board39::{Bitboard39, Shape};
+use crate::board::Color;
 use crate::game::Options;
-use crate::spec::{OptionSpec, OptionValues};
+use crate::spec::{OptionKind, OptionSpec, OptionValues};
 
 /// The rules options in force. Variant Zero (memory mode) is a display setting of the terminal
 /// client, not an option: it never changes what a seat may know.
@@ -18,10 +21,20 @@ pub struct Rules {
     pub flexible_setup: bool,
     /// The dice variant: after a non-capturing move a die says which piece may be flipped.
     pub dice: bool,
+    /// The board: the basic diamond, or the Advanced board (Variants Three and Four), which
+    /// brings Variant Three's free setup with it.
+    pub board: Shape,
 }
 
 /// The options, in canonical order.
 pub(super) const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "board",
+        kind: OptionKind::Choice,
+        values: &["basic", "advanced"],
+        default: "basic",
+        description: "Variants Three and Four: the Advanced board, 7x7 with ten holes, set up freely on nine of one's ten corner squares (Variant Three's setup).",
+    },
     OptionSpec::flag(
         "dice",
         "After every non-capturing move Chance rolls a die that says which piece may be flipped.",
@@ -48,22 +61,45 @@ impl Rules {
             memory: values.flag("memory"),
             flexible_setup: values.flag("flexible-setup"),
             dice: values.flag("dice"),
+            board: Shape::from_name(values.value("board")).expect("a value of the schema"),
+        }
+    }
+
+    /// Whether the setup is Variant Three's, hidden and free (which also forbids White's
+    /// captures on its first turn): under Flexibility, and always on the Advanced board.
+    pub fn free_setup(self) -> bool {
+        self.flexible_setup || self.board == Shape::Advanced
+    }
+
+    /// The squares `color` sets up on when its setup is free (its half under Flexibility, its
+    /// ten-square region on the Advanced board), or `None` for the seed's diagram.
+    pub fn setup_squares(self, color: Color) -> Option<Bitboard39> {
+        let placement = self.placement();
+        (placement != Placement::Diagram).then(|| placement.squares(color))
+    }
+
+    /// Where and how each side sets up.
+    pub(super) fn placement(self) -> Placement {
+        match (self.board, self.flexible_setup) {
+            (Shape::Advanced, _) => Placement::Region,
+            (Shape::Basic, true) => Placement::Half,
+            (Shape::Basic, false) => Placement::Diagram,
         }
     }
 
     /// Every option with its value.
     pub(super) fn options(self) -> Options {
         let values = [
-            self.dice,
-            self.flexible_setup,
-            self.memory,
-            self.strategic_retreat,
+            self.board.name().to_string(),
+            self.dice.to_string(),
+            self.flexible_setup.to_string(),
+            self.memory.to_string(),
+            self.strategic_retreat.to_string(),
         ];
         OPTIONS
             .iter()
-            .map(|o| o.name)
+            .map(|o| o.name.to_string())
             .zip(values)
-            .map(|(name, value)| (name.to_string(), value.to_string()))
             .collect()
     }
 }

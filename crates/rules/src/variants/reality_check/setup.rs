@@ -1,9 +1,10 @@
-//! The opening setup: the seed's diagram, the setup action (`setup d1=RR c2=NB ... hand=NN`, face
-//! up first), its checks, and random setups drawn uniformly among the valid ones.
+//! The opening setup: the seed's diagram, the free setups (Variant Three's half of the basic
+//! board, the Advanced board's corner regions), the setup action (`setup d1=RR c2=NB ... hand=NN`,
+//! face up first), its checks, and random setups drawn uniformly among the valid ones.
 
 use super::assign;
 use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
-use crate::board::board39::{Bitboard39, Square39};
+use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
 use crate::error::ActionError;
 use core::fmt;
@@ -46,6 +47,62 @@ pub fn half(color: Color) -> Bitboard39 {
         .collect()
 }
 
+/// White's setup region on the Advanced board, its ten `X` squares (RULINGS.md, Reality Check rule
+/// 8) as (file, rank) from 0: d1 e1 f1 g1 e2 f2 g2 f3 g3 g4.
+const WHITE_REGION: [(u8, u8); 10] = [
+    (3, 0),
+    (4, 0),
+    (5, 0),
+    (6, 0),
+    (4, 1),
+    (5, 1),
+    (6, 1),
+    (5, 2),
+    (6, 2),
+    (6, 3),
+];
+
+/// Both regions by colour: White's, and Black's, its half turn.
+const REGIONS: [Bitboard39; 2] = {
+    let (mut white, mut black) = (0u64, 0u64);
+    let mut i = 0;
+    while i < WHITE_REGION.len() {
+        let (f, r) = WHITE_REGION[i];
+        white |= 1 << (r * 7 + f);
+        black |= 1 << ((6 - r) * 7 + (6 - f));
+        i += 1;
+    }
+    [Bitboard39(white), Bitboard39(black)]
+};
+
+/// `color`'s setup region on the Advanced board: White's d1 e1 f1 g1 e2 f2 g2 f3 g3 g4, Black's
+/// a7 b7 c7 d7 a6 b6 c6 a5 b5 a4.
+pub fn region(color: Color) -> Bitboard39 {
+    REGIONS[color.index()]
+}
+
+/// Where and how a side sets up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Placement {
+    /// The seed's diagram: its nine squares with their faces up.
+    Diagram,
+    /// Variant Three on the basic board: any nine squares of the own half, any faces up.
+    Half,
+    /// The Advanced board: any nine of the own region's ten squares, any faces up.
+    Region,
+}
+
+impl Placement {
+    /// The squares `color` may set up on.
+    pub(super) fn squares(self, color: Color) -> Bitboard39 {
+        match self {
+            Placement::Diagram => diagram(color).iter().map(|&(sq, _)| sq).collect(),
+            Placement::Half => half(color),
+            Placement::Region => region(color),
+        }
+    }
+}
+
 /// A side's setup: nine pieces placed (square, face up, face down) and one kept in hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
@@ -57,15 +114,22 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// A setup from its pieces, put in canonical order.
+    /// A setup from its pieces, put in canonical order: from the owner's back rank forward, then
+    /// by file.
     pub fn new(mut placed: [(Square39, Face, Face); 9], hand: Kind) -> Setup {
-        placed.sort_by_key(|&(sq, _, _)| order(sq));
+        // On both boards all of White's setup squares are on ranks 1-4 and most of Black's above:
+        // a setup that reaches above rank 4 is read from the top.
+        let from_top = placed.iter().any(|&(sq, _, _)| sq.rank() > 3);
+        placed.sort_by_key(|&(sq, _, _)| {
+            let rank = if from_top { 8 - sq.rank() } else { sq.rank() };
+            (rank, sq.file())
+        });
         Setup { placed, hand }
     }
 
-    /// Reads the words after `setup` in the action's `text`: nine `square=XY` (face up first)
-    /// and `hand=XY`, in any order.
-    pub(super) fn parse(text: &str, words: &[&str]) -> Result<Setup, ActionError> {
+    /// Reads the words after `setup` in the action's `text`: nine `square=XY` (face up first,
+    /// squares of `shape`) and `hand=XY`, in any order.
+    pub(super) fn parse(text: &str, words: &[&str], shape: Shape) -> Result<Setup, ActionError> {
         let bad = |reason: String| ActionError::malformed(text, reason);
         let mut placed = Vec::with_capacity(9);
         let mut hand = None;
@@ -89,7 +153,7 @@ impl Setup {
                 }
                 continue;
             }
-            let sq = Square39::parse(place).map_err(|e| bad(e.to_string()))?;
+            let sq = shape.parse_square(place).map_err(|e| bad(e.to_string()))?;
             placed.push((sq, faces[0], faces[1]));
         }
         let hand = hand.ok_or_else(|| bad("the piece kept in hand is missing (hand=XY)".into()))?;
@@ -113,14 +177,14 @@ impl Setup {
         self.placed.iter().map(|&(sq, _, _)| sq).collect()
     }
 
-    /// Refuses `action`, this setup, when it is not a valid setup for `color`, saying why. With
-    /// `flexible`, any nine squares of the own half and any faces up; otherwise the seed's
-    /// diagram.
+    /// Refuses `action`, this setup, when it is not a valid setup for `color`, saying why: any
+    /// nine squares of the own half or region with any faces up when the setup is free,
+    /// otherwise the seed's diagram.
     pub(super) fn check(
         &self,
         action: &impl fmt::Display,
         color: Color,
-        flexible: bool,
+        placement: Placement,
     ) -> Result<(), ActionError> {
         let refuse = |reason: String| ActionError::illegal(action, reason);
         if self.squares().count() != 9 {
@@ -139,19 +203,30 @@ impl Setup {
                 missing.join(" ")
             )));
         }
-        if flexible {
-            return match self
-                .placed
-                .iter()
-                .find(|(sq, _, _)| !half(color).contains(*sq))
-            {
-                Some((sq, _, _)) => Err(refuse(format!(
-                    "{sq} is outside {color}'s half (ranks {})",
-                    color.fold("1-4", "6-9")
-                ))),
-                None => Ok(()),
-            };
+        if placement == Placement::Diagram {
+            return self.check_diagram(action, color);
         }
+        let allowed = placement.squares(color);
+        match self.placed.iter().find(|(sq, _, _)| !allowed.contains(*sq)) {
+            None => Ok(()),
+            Some((sq, _, _)) if placement == Placement::Half => Err(refuse(format!(
+                "{sq} is outside {color}'s half (ranks {})",
+                color.fold("1-4", "6-9")
+            ))),
+            Some((sq, _, _)) => Err(refuse(format!(
+                "{sq} is outside {color}'s setup region ({}): on the Advanced board each side \
+                 sets up on nine of its ten corner squares",
+                allowed
+                    .map(|sq| sq.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ))),
+        }
+    }
+
+    /// Refuses `action`, this setup, when it is not the seed's diagram for `color`, saying why.
+    fn check_diagram(&self, action: &impl fmt::Display, color: Color) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         for (sq, face) in diagram(color) {
             match self.placed.iter().find(|(s, _, _)| *s == sq) {
                 None => {
@@ -171,8 +246,16 @@ impl Setup {
         Ok(())
     }
 
+    /// A setup drawn uniformly among the valid ones for `color`.
+    pub(super) fn random(placement: Placement, color: Color, rng: &mut dyn RngCore) -> Setup {
+        match placement {
+            Placement::Diagram => Setup::random_standard(color, rng),
+            free => Setup::random_free(free.squares(color), rng),
+        }
+    }
+
     /// A setup of the seed's diagram drawn uniformly among the valid ones.
-    pub(super) fn random_standard(color: Color, rng: &mut dyn RngCore) -> Setup {
+    fn random_standard(color: Color, rng: &mut dyn RngCore) -> Setup {
         // Both sides' diagrams show the same faces in the same order: one table of counts
         // serves every standard setup.
         static TABLE: OnceLock<([KindSet; 10], Vec<u64>)> = OnceLock::new();
@@ -192,10 +275,11 @@ impl Setup {
         Setup::new(placed, kinds[9])
     }
 
-    /// A Flexibility setup drawn uniformly among the valid ones: nine squares of the own half,
+    /// A free setup (Variant Three's) drawn uniformly among the valid ones: nine of `squares`,
     /// any arrangement, any face up.
-    pub(super) fn random_flexible(color: Color, rng: &mut dyn RngCore) -> Setup {
-        let mut squares: Vec<Square39> = half(color).collect();
+    fn random_free(squares: Bitboard39, rng: &mut dyn RngCore) -> Setup {
+        let mut squares: Vec<Square39> = squares.collect();
+        // A shuffle's first nine are a uniform choice of nine squares in a uniform order.
         squares.shuffle(rng);
         // A true piece in hand leaves six two-sided pieces on the board (2^6 ways to turn them)
         // against five otherwise (2^5): weigh the hand's kind by that.
@@ -225,12 +309,6 @@ impl Setup {
         });
         Setup::new(placed, hand)
     }
-}
-
-/// The canonical order of setup squares: from the owner's back square forward, then by file.
-fn order(sq: Square39) -> (u8, u8) {
-    let rank = sq.rank().min(8 - sq.rank());
-    (rank, sq.file())
 }
 
 /// `color`'s start squares, as a list for messages.

@@ -10,7 +10,7 @@ use super::pieces::Kind;
 use super::pieces::KindSet;
 use super::pieces::Piece;
 use super::rules::Rules;
-use crate::board::board39::{Bitboard39, Square39};
+use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
 use crate::fact::{Fact, SealedKind};
 use crate::game::{ActionError, Actor, Audience, EndReason, EventKind, Game, Outcome};
@@ -223,9 +223,10 @@ impl RealityCheck {
         self.hands[color.index()].count_ones()
     }
 
-    /// White's first turn under Flexibility, when it may not capture.
+    /// White's first turn under a free setup (Flexibility, the Advanced board), when it may not
+    /// capture.
     pub(super) fn first_move_restricted(&self) -> bool {
-        self.rules.flexible_setup && self.turn == Color::White && self.turns == 0
+        self.rules.free_setup() && self.turn == Color::White && self.turns == 0
     }
 
     // Changing the board.
@@ -417,6 +418,7 @@ impl RealityCheck {
             return droppable;
         }
         let occupied = self.occupied();
+        let board = self.rules.board;
         let enemy = self.by_color[(!c).index()];
         let mut takeable = Bitboard39::EMPTY;
         if !self.first_move_restricted() {
@@ -428,7 +430,7 @@ impl RealityCheck {
         let mut own = self.by_color[c.index()];
         let movable = Iterator::any(&mut own, |from| {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(face, from, occupied);
+            let (quiet, captures) = targets(board, face, from, occupied);
             quiet.any() || (captures & takeable).any()
         });
         movable || (self.rules.memory && enemy.more_than_one())
@@ -465,9 +467,10 @@ impl RealityCheck {
         let enemy = self.by_color[(!c).index()];
         let may_capture = !self.first_move_restricted();
         let may_retreat = self.may_retreat();
+        let board = self.rules.board;
         for from in self.by_color[c.index()] {
             let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(face, from, occupied);
+            let (quiet, captures) = targets(board, face, from, occupied);
             actions.extend(quiet.map(|to| Action::Move { from, to }));
             if may_capture {
                 for to in captures & enemy {
@@ -499,9 +502,7 @@ impl RealityCheck {
         let refuse = |reason: String| ActionError::illegal(action, reason);
         let c = self.turn;
         match (self.phase, *action) {
-            (Phase::Setup, Action::Setup(setup)) => {
-                setup.check(action, c, self.rules.flexible_setup)
-            }
+            (Phase::Setup, Action::Setup(setup)) => setup.check(action, c, self.rules.placement()),
             (Phase::Turn, Action::Drop { up, down, to }) => self.check_drop(action, up, down, to),
             (Phase::Turn, _) if self.must_drop(c) => Err(refuse(format!(
                 "your hand holds {} pieces, over its limit of {}: you must drop one",
@@ -568,20 +569,24 @@ impl RealityCheck {
                     "a reality check is a capture, and {to} is empty"
                 )));
             }
-            if !quiet_targets(piece.up, from, occupied).contains(to) {
+            if !quiet_targets(self.rules.board, piece.up, from, occupied).contains(to) {
                 return Err(refuse(format!("the {name} on {from} cannot move to {to}")));
             }
             return Ok(());
         }
-        if !capture_targets(piece.up, from, occupied).contains(to) {
+        if !capture_targets(self.rules.board, piece.up, from, occupied).contains(to) {
             return Err(refuse(format!(
                 "the {name} on {from} cannot capture on {to}"
             )));
         }
         if self.first_move_restricted() {
-            return Err(refuse(
-                "under flexible-setup White may not capture on the first move".into(),
-            ));
+            return Err(refuse(format!(
+                "{} White may not capture on the first move",
+                match self.rules.board {
+                    Shape::Advanced => "on the Advanced board (with its free setup)",
+                    Shape::Basic => "under flexible-setup",
+                }
+            )));
         }
         if self.by_color[c.index()].contains(to) {
             if rc {
@@ -971,11 +976,7 @@ impl RealityCheck {
     }
 
     pub(super) fn random_setup_for(&self, color: Color, rng: &mut dyn RngCore) -> Setup {
-        if self.rules.flexible_setup {
-            Setup::random_flexible(color, rng)
-        } else {
-            Setup::random_standard(color, rng)
-        }
+        Setup::random(self.rules.placement(), color, rng)
     }
 }
 

@@ -14,7 +14,7 @@ use super::actions::Action;
 use super::knowledge::Stay;
 use super::pieces::{Face, Kind};
 use crate::belief::BeliefError;
-use crate::board::board39::Square39;
+use crate::board::board39::{Shape, Square39};
 use crate::board::Color;
 use crate::game::{Actor, Event, EventKind};
 
@@ -61,10 +61,10 @@ fn refuse(index: usize, text: &str, why: impl std::fmt::Display) -> BeliefError 
     ))
 }
 
-/// Reads the story of a view's events (a rules view: no meta events).
-pub(super) fn read(events: &[Event]) -> Result<Story, BeliefError> {
+/// Reads the story of a view's events (a rules view: no meta events) of a game on `board`.
+pub(super) fn read(events: &[Event], board: Shape) -> Result<Story, BeliefError> {
     let groups = group(events)?;
-    let texts = action_texts(events, &groups)?;
+    let texts = action_texts(events, &groups, board)?;
     let mut story = Story {
         actions: Vec::with_capacity(groups.len()),
         stays: Vec::new(),
@@ -72,14 +72,15 @@ pub(super) fn read(events: &[Event]) -> Result<Story, BeliefError> {
         setups: [None; 2],
         placed: false,
     };
-    let mut board: [Option<OnBoard>; 63] = [None; 63];
+    let mut squares: [Option<OnBoard>; 63] = [None; 63];
     for (index, range) in groups.iter().enumerate() {
         let group = &events[range.clone()];
         let (actor, known, text) = texts[index].clone();
         story.actions.push((actor, known));
         let mut step = Step {
             story: &mut story,
-            board: &mut board,
+            shape: board,
+            board: &mut squares,
             index,
             text: &text,
             group,
@@ -121,6 +122,7 @@ fn group(events: &[Event]) -> Result<Vec<std::ops::Range<usize>>, BeliefError> {
 fn action_texts(
     events: &[Event],
     groups: &[std::ops::Range<usize>],
+    board: Shape,
 ) -> Result<Vec<(Actor, Known, String)>, BeliefError> {
     let mut revealed: Vec<Option<&str>> = vec![None; groups.len()];
     for e in events {
@@ -141,12 +143,11 @@ fn action_texts(
         let full = open.map(|e| e.text.as_str()).or(revealed[index]);
         let known = match (full, sealed) {
             (Some(text), _) => {
-                Known::Full(actions::parse(text).map_err(|e| refuse(index, text, e))?)
+                Known::Full(actions::parse(text, board).map_err(|e| refuse(index, text, e))?)
             }
             (None, Some(e)) if e.text == "setup" => Known::SealedSetup,
-            (None, Some(e)) => {
-                parse_sealed_drop(&e.text).ok_or_else(|| refuse(index, &e.text, "unknown form"))?
-            }
+            (None, Some(e)) => parse_sealed_drop(&e.text, board)
+                .ok_or_else(|| refuse(index, &e.text, "unknown form"))?,
             (None, None) => return Err(refuse(index, &first.text, "neither open nor sealed")),
         };
         let text = full.unwrap_or(&first.text).to_string();
@@ -155,7 +156,7 @@ fn action_texts(
     Ok(out)
 }
 
-fn parse_sealed_drop(text: &str) -> Option<Known> {
+fn parse_sealed_drop(text: &str, board: Shape) -> Option<Known> {
     let rest = text.strip_prefix("drop ")?;
     let (face, sq) = rest.split_once('@')?;
     let mut letters = face.chars();
@@ -163,13 +164,14 @@ fn parse_sealed_drop(text: &str) -> Option<Known> {
     if letters.next().is_some() {
         return None;
     }
-    let to = Square39::parse(sq).ok()?;
+    let to = board.parse_square(sq).ok()?;
     Some(Known::SealedDrop { up, to })
 }
 
 /// Following one action through the board.
 struct Step<'a> {
     story: &'a mut Story,
+    shape: Shape,
     board: &'a mut [Option<OnBoard>; 63],
     index: usize,
     text: &'a str,
@@ -349,7 +351,7 @@ impl Step<'_> {
                         let mut letters = f.chars();
                         let face = Face::from_letter(letters.next()?)?;
                         letters.next().is_none().then_some(())?;
-                        Some((Square39::parse(sq).ok()?, face))
+                        Some((self.shape.parse_square(sq).ok()?, face))
                     })
                     .ok_or_else(|| self.refuse(format!("unreadable placement {word:?}")))?;
                 if self.board[sq.index()].is_some() || count == 9 {

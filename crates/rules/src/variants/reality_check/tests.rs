@@ -3,7 +3,7 @@
 
 use super::knowledge::Seen;
 use super::*;
-use crate::board::board39::{Bitboard39, Square39};
+use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
 use crate::game::EndReason;
 use crate::game::Game;
@@ -16,10 +16,14 @@ use std::collections::BTreeSet;
 const WHITE_SETUP: &str = "setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN";
 const BLACK_SETUP: &str = "setup d9=RR c8=NB e8=NR d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN";
 
+/// A game with these options: `name` for `name=true`, or `name=value`.
 fn game_with(options: &[&str]) -> RealityCheck {
     let options: Options = options
         .iter()
-        .map(|name| (name.to_string(), "true".to_string()))
+        .map(|option| {
+            let (name, value) = option.split_once('=').unwrap_or((option, "true"));
+            (name.to_string(), value.to_string())
+        })
         .collect();
     RealityCheck::new(&options).unwrap()
 }
@@ -67,7 +71,8 @@ fn kind(text: &str) -> Kind {
 /// Replaces the board with these pieces (`d4=NB`: N up, B down), White's then Black's; hands and
 /// turn are left as they are, and the side to move begins a turn.
 fn arrange(game: &mut RealityCheck, white: &str, black: &str) {
-    for s in Square39::ALL {
+    let board = game.rules.board;
+    for &s in board.all() {
         if game.squares[s.index()].is_some() {
             game.take(s);
         }
@@ -84,7 +89,7 @@ fn arrange(game: &mut RealityCheck, white: &str, black: &str) {
                 kind: Kind::new(faces[0], faces[1]),
                 up: faces[0],
             };
-            game.place(sq(square), piece, false);
+            game.place(board.parse_square(square).unwrap(), piece, false);
         }
     }
     game.exempt = Bitboard39::EMPTY;
@@ -263,18 +268,40 @@ const NAMES: [&str; 39] = [
     "d7", "e7", "f7", "c8", "d8", "e8", "d9",
 ];
 
-fn name_at(file: i32, rank: i32) -> Option<&'static str> {
+/// The Advanced board's 39 squares, written out by hand from the ruling's diagram (rule 8): the
+/// 7x7 grid without d6 c5 e5 b4 c4 e4 f4 c3 e3 d2.
+const ADVANCED_NAMES: [&str; 39] = [
+    "a1", "b1", "c1", "d1", "e1", "f1", "g1", "a2", "b2", "c2", "e2", "f2", "g2", "a3", "b3", "d3",
+    "f3", "g3", "a4", "d4", "g4", "a5", "b5", "d5", "f5", "g5", "a6", "b6", "c6", "e6", "f6", "g6",
+    "a7", "b7", "c7", "d7", "e7", "f7", "g7",
+];
+
+/// The names of the squares of a board.
+fn names_of(board: Shape) -> &'static [&'static str; 39] {
+    match board {
+        Shape::Basic => &NAMES,
+        Shape::Advanced => &ADVANCED_NAMES,
+    }
+}
+
+fn name_at(names: &[&'static str], file: i32, rank: i32) -> Option<&'static str> {
     let name = format!(
         "{}{}",
         (b'a' as i32 + file) as u8 as char,
         (b'1' as i32 + rank) as u8 as char
     );
-    NAMES.iter().copied().find(|&n| n == name)
+    names.iter().copied().find(|&n| n == name)
 }
 
 /// Where a piece showing `face` on `from` moves and captures, walking the board square by square
 /// through the list of names: a table that shares nothing with the attack tables.
-fn walk(face: Face, from: &str, own: &BTreeSet<&str>, enemy: &BTreeSet<&str>) -> BTreeSet<String> {
+fn walk(
+    names: &[&'static str],
+    face: Face,
+    from: &str,
+    own: &BTreeSet<&str>,
+    enemy: &BTreeSet<&str>,
+) -> BTreeSet<String> {
     let b = from.as_bytes();
     let (f0, r0) = (i32::from(b[0] - b'a'), i32::from(b[1] - b'1'));
     let rook = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -294,19 +321,19 @@ fn walk(face: Face, from: &str, own: &BTreeSet<&str>, enemy: &BTreeSet<&str>) ->
     match face {
         Face::Pawn => {
             for (df, dr) in rook {
-                if let Some(n) = name_at(f0 + df, r0 + dr).filter(|n| free(n)) {
+                if let Some(n) = name_at(names, f0 + df, r0 + dr).filter(|n| free(n)) {
                     targets.insert(n.to_string());
                 }
             }
             for (df, dr) in bishop {
-                if let Some(n) = name_at(f0 + df, r0 + dr).filter(|n| enemy.contains(n)) {
+                if let Some(n) = name_at(names, f0 + df, r0 + dr).filter(|n| enemy.contains(n)) {
                     targets.insert(n.to_string());
                 }
             }
         }
         Face::Knight => {
             for (df, dr) in knight {
-                if let Some(n) = name_at(f0 + df, r0 + dr).filter(|n| !own.contains(n)) {
+                if let Some(n) = name_at(names, f0 + df, r0 + dr).filter(|n| !own.contains(n)) {
                     targets.insert(n.to_string());
                 }
             }
@@ -315,7 +342,7 @@ fn walk(face: Face, from: &str, own: &BTreeSet<&str>, enemy: &BTreeSet<&str>) ->
             let lines = if face == Face::Rook { rook } else { bishop };
             for (df, dr) in lines {
                 let (mut f, mut r) = (f0 + df, r0 + dr);
-                while let Some(n) = name_at(f, r) {
+                while let Some(n) = name_at(names, f, r) {
                     if own.contains(n) {
                         break;
                     }
@@ -335,25 +362,38 @@ fn walk(face: Face, from: &str, own: &BTreeSet<&str>, enemy: &BTreeSet<&str>) ->
 #[test]
 fn rule_2_knight_and_slider_moves_at_the_edges_match_an_independent_table() {
     // Spot checks by hand first: the knight in the corners of the diamond, the long lines.
-    let mut game = started(&[]);
     let empty = BTreeSet::new();
-    assert_eq!(walk(Face::Knight, "d1", &empty, &empty), set("c3 e3"));
-    assert_eq!(walk(Face::Knight, "a5", &empty, &empty), set("b3 c4 c6 b7"));
     assert_eq!(
-        walk(Face::Bishop, "a4", &empty, &empty),
+        walk(&NAMES, Face::Knight, "d1", &empty, &empty),
+        set("c3 e3")
+    );
+    assert_eq!(
+        walk(&NAMES, Face::Knight, "a5", &empty, &empty),
+        set("b3 c4 c6 b7")
+    );
+    assert_eq!(
+        walk(&NAMES, Face::Bishop, "a4", &empty, &empty),
         set("b5 c6 d7 e8 b3 c2 d1")
     );
     assert_eq!(
-        walk(Face::Rook, "g5", &empty, &empty),
+        walk(&NAMES, Face::Rook, "g5", &empty, &empty),
         set("a5 b5 c5 d5 e5 f5 g4 g6")
     );
+    assert_eq!(moves_match_an_independent_table(&[]), 39 * 4 * 6);
+}
+
+/// Every face on every square of the board of `options`, alone and among random crowds: the
+/// moves listed are the independent walk's. Returns the positions checked.
+fn moves_match_an_independent_table(options: &[&str]) -> usize {
+    let mut game = game_with(options);
+    let names = names_of(game.rules.board);
     let mut rng = StdRng::seed_from_u64(9);
     let mut checked = 0;
-    for &from in &NAMES {
+    for &from in names {
         for face in Face::ALL {
             for crowd in 0..6 {
                 // A lone piece first, then random crowds of own and enemy pieces.
-                let others: Vec<&str> = NAMES
+                let others: Vec<&str> = names
                     .iter()
                     .copied()
                     .filter(|&n| n != from && crowd > 0 && rand::Rng::random_ratio(&mut rng, 1, 3))
@@ -370,16 +410,17 @@ fn rule_2_knight_and_slider_moves_at_the_edges_match_an_independent_table() {
                 let black: Vec<String> = enemy.iter().map(|n| format!("{n}=PP")).collect();
                 arrange(&mut game, &white.join(" "), &black.join(" "));
                 set_hand(&mut game, Color::White, "");
+                game.turns = 1;
                 assert_eq!(
                     moves_from(&game, from),
-                    walk(face, from, &own, &enemy),
+                    walk(names, face, from, &own, &enemy),
                     "{face:?} on {from} among {own:?} / {enemy:?}"
                 );
                 checked += 1;
             }
         }
     }
-    assert_eq!(checked, 39 * 4 * 6);
+    checked
 }
 
 // Rule 3a: a non-capturing move, then a mandatory flip.
@@ -803,7 +844,11 @@ fn options_are_checked_by_name_and_value() {
     let game = game_with(&["memory"]);
     assert_eq!(game.options()["memory"], "true");
     assert_eq!(game.options()["dice"], "false");
-    assert_eq!(game.options().len(), 4);
+    assert_eq!(game.options()["board"], "basic");
+    assert_eq!(game.options().len(), 5);
+    let err = bad("board", "hexagonal");
+    assert_eq!(err.name, "board");
+    assert!(err.reason.contains("basic, advanced"), "{}", err.reason);
 }
 
 #[test]
@@ -948,7 +993,7 @@ fn option_flexible_setup_hides_white_arrangement_until_black_has_set_up() {
             unreachable!()
         };
         assert!(setup
-            .check(&Action::Setup(setup), Color::White, true)
+            .check(&Action::Setup(setup), Color::White, setup::Placement::Half)
             .is_ok());
     }
     let setup = game.random_setup(&mut rng).unwrap();
@@ -1083,6 +1128,231 @@ fn option_flexible_setup_forbids_every_capture_on_whites_first_turn() {
     }
     play(&mut game, "a4a5, flip a5, g6g5, flip g5");
     assert!(texts(&game).contains("b4a5"), "from the second turn on");
+}
+
+// Rule 8: the Advanced board.
+
+/// A White setup on nine of its ten region squares (g4 left empty), and its half turn for Black
+/// (a4 left empty).
+const ADVANCED_WHITE: &str = "setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR hand=NN";
+const ADVANCED_BLACK: &str = "setup d7=RR c7=NB b7=NR a7=BB c6=BR b6=PP a6=PN b5=PB a5=PR hand=NN";
+
+/// A game on the Advanced board after both example setups: White to move.
+fn advanced(options: &[&str]) -> RealityCheck {
+    let mut options = options.to_vec();
+    options.push("board=advanced");
+    let mut game = game_with(&options);
+    play(&mut game, &format!("{ADVANCED_WHITE}, {ADVANCED_BLACK}"));
+    game
+}
+
+fn adv(name: &str) -> Square39 {
+    Shape::Advanced.parse_square(name).unwrap()
+}
+
+#[test]
+fn rule_8_the_advanced_board_has_39_squares_and_ten_holes() {
+    let game = game_with(&["board=advanced"]);
+    assert_eq!(game.options()["board"], "advanced");
+    let squares: BTreeSet<String> = Shape::Advanced
+        .all()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(
+        squares,
+        ADVANCED_NAMES.iter().map(|n| n.to_string()).collect()
+    );
+    // Every cell of the 7x7 frame is a square or one of the ten holes.
+    for file in 'a'..='g' {
+        for rank in 1..=7 {
+            let name = format!("{file}{rank}");
+            let hole = ["d6", "c5", "e5", "b4", "c4", "e4", "f4", "c3", "e3", "d2"]
+                .contains(&name.as_str());
+            assert_eq!(squares.contains(&name), !hole, "{name}");
+        }
+    }
+    // Names off the board are refused by name: a hole, and a rank of the basic board only.
+    let err = game.parse_action("d5d6").unwrap_err().to_string();
+    assert!(
+        err.contains("\"d6\" for the Advanced board: it is one of the ten holes"),
+        "{err}"
+    );
+    let err = game.parse_action("flip d9").unwrap_err().to_string();
+    assert!(err.contains("a rank 1-7"), "{err}");
+    // a1 is a square here, not on the basic board.
+    assert!(game.parse_action("a1a2").is_ok());
+    assert!(game_with(&[]).parse_action("a1a2").is_err());
+}
+
+#[test]
+fn rule_8_setups_go_on_nine_of_the_ten_region_squares_with_any_faces_up() {
+    let mut game = game_with(&["board=advanced"]);
+    assert_eq!(game.setup_shortcuts(), ["setup random"]);
+    // The basic board's diagram is no setup here: c2 lies outside White's region.
+    let err = refusal(
+        &mut game,
+        "setup d1=RR c2=NB e2=NR e1=BB f1=BR f2=PP g2=PN f3=PB g3=PR hand=NN",
+    );
+    assert!(
+        err.contains(
+            "c2 is outside white's setup region (d1 e1 f1 g1 e2 f2 g2 f3 g3 g4): on the \
+             Advanced board each side sets up on nine of its ten corner squares"
+        ),
+        "{err}"
+    );
+    // Black's region is Black's; a hole is no square at all.
+    let err = refusal(&mut game, ADVANCED_BLACK);
+    assert!(err.contains("outside white's setup region"), "{err}");
+    let err = refusal(
+        &mut game,
+        "setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB d2=PR hand=NN",
+    );
+    assert!(
+        err.contains("\"d2\" for the Advanced board: it is one of the ten holes"),
+        "{err}"
+    );
+    let err = refusal(
+        &mut game,
+        "setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR g4=NN",
+    );
+    assert!(err.contains("hand"), "all ten placed, none in hand: {err}");
+    // Any faces up, any nine of the ten: g4 is left empty, the bishop face of BR is up.
+    play(&mut game, ADVANCED_WHITE);
+    let setup = game.setup_of(Color::White).unwrap();
+    assert_eq!(
+        setup.to_string(),
+        "setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g3=PR hand=NN"
+    );
+    // Hidden until Black has set up: Black sees no White piece and no drop square.
+    let black = game.summary(Seat::Black, false);
+    assert!(black.board.is_empty() && black.white.drop_squares.is_empty());
+    let err = refusal(
+        &mut game,
+        "setup d1=RR c7=NB b7=NR a7=BB c6=BR b6=PP a6=PN b5=PB a5=PR hand=NN",
+    );
+    assert!(
+        err.contains("d1 is outside black's setup region (a4 a5 b5 a6 b6 c6 a7 b7 c7 d7)"),
+        "{err}"
+    );
+    play(&mut game, ADVANCED_BLACK);
+    // Black's canonical text reads from its own back rank, rank 7.
+    assert_eq!(
+        game.setup_of(Color::Black).unwrap().to_string(),
+        "setup a7=BB b7=NR c7=NB d7=RR a6=PN b6=PP c6=BR a5=PR b5=PB hand=NN"
+    );
+    assert_eq!(
+        game.parse_action(ADVANCED_BLACK),
+        Ok(Action::Setup(game.setup_of(Color::Black).unwrap()))
+    );
+    let white = game.summary(Seat::Black, false).white;
+    let drops: BTreeSet<String> = white.drop_squares.into_iter().collect();
+    assert_eq!(drops, set("d1 e1 f1 g1 e2 f2 g2 f3 g3"));
+}
+
+#[test]
+fn rule_8_random_setups_fill_nine_of_the_ten_region_squares() {
+    let mut rng = StdRng::seed_from_u64(8);
+    let mut left_empty = BTreeSet::new();
+    for _ in 0..200 {
+        let mut game = game_with(&["board=advanced"]);
+        for color in Color::ALL {
+            let Some(Action::Setup(setup)) = game.random_setup(&mut rng) else {
+                unreachable!("a setup is due")
+            };
+            assert_eq!(
+                setup.check(&Action::Setup(setup), color, setup::Placement::Region),
+                Ok(())
+            );
+            let region = setup::region(color);
+            assert_eq!(region.count(), 10);
+            assert_eq!(region & Shape::Advanced.squares(), region);
+            assert_eq!((setup.squares() & region).count(), 9);
+            if color == Color::White {
+                left_empty.extend((region - setup.squares()).map(|s| s.to_string()));
+            }
+            game.apply(&Action::Setup(setup)).unwrap();
+        }
+        assert_eq!(game.to_act(), Some(Actor::White));
+    }
+    assert_eq!(left_empty, set("d1 e1 f1 g1 e2 f2 g2 f3 g3 g4"));
+}
+
+#[test]
+fn rule_8_rooks_and_bishops_stop_at_holes_and_knights_jump_them() {
+    let mut game = advanced(&[]);
+    arrange(&mut game, "d1=RR d3=BB d4=NN", "g7=RR");
+    game.turns = 1;
+    // The rook on d1: d2 above it is a hole.
+    assert_eq!(moves_from(&game, "d1"), set("a1 b1 c1 e1 f1 g1"));
+    // The bishop on d3: c4 and e4 are holes.
+    assert_eq!(moves_from(&game, "d3"), set("c2 b1 e2 f1"));
+    // The knight on d4 jumps the holes around it.
+    assert_eq!(moves_from(&game, "d4"), set("c6 e6 b5 f5 b3 f3 c2 e2"));
+    // A rook on g4 stops at f4; a pawn face on d4 has only d3 and d5 to step to.
+    arrange(&mut game, "g4=RR d4=PP", "a7=RR");
+    assert_eq!(moves_from(&game, "g4"), set("g1 g2 g3 g5 g6 g7"));
+    assert_eq!(moves_from(&game, "d4"), set("d3 d5"));
+    assert_eq!(
+        moves_match_an_independent_table(&["board=advanced"]),
+        39 * 4 * 6
+    );
+}
+
+#[test]
+fn rule_8_drops_go_only_on_the_nine_chosen_squares() {
+    let mut game = advanced(&[]);
+    // White's knight on d4 takes the pawn face on b5, which goes to Black's hand; Black drops.
+    arrange(
+        &mut game,
+        "d1=RR e2=BR d4=NN",
+        "d7=RR c7=NB b7=NR a7=BB b6=PP a6=PN b5=PB a5=PR",
+    );
+    set_hand(&mut game, Color::Black, "NN");
+    game.turns = 1;
+    play(&mut game, "d4b5");
+    let drops: BTreeSet<String> = texts(&game)
+        .into_iter()
+        .filter(|t| t.starts_with("drop NN@"))
+        .collect();
+    // c6 and b5 are Black's empty chosen squares; a4, the tenth region square, is not one.
+    assert_eq!(drops, actions("drop NN@c6"));
+    for text in ["drop NN@a4", "drop NN@d5"] {
+        let err = refusal(&mut game, text);
+        assert!(
+            err.contains("is not one of your starting squares (a5 b5 a6 b6 c6 a7 b7 c7 d7)"),
+            "{err}"
+        );
+    }
+    let err = refusal(&mut game, "drop NN@c5");
+    assert!(err.contains("it is one of the ten holes"), "{err}");
+    play(&mut game, "drop NN@c6");
+    assert_eq!(game.piece_at(adv("c6")).unwrap().kind, kind("NN"));
+}
+
+#[test]
+fn rule_8_white_may_not_capture_on_its_first_move() {
+    let mut game = game_with(&["board=advanced", "strategic-retreat"]);
+    play(
+        &mut game,
+        "setup d1=RR e1=NB f1=NR g1=BB e2=BR f2=PP g2=PN f3=PB g4=PR hand=NN",
+    );
+    play(
+        &mut game,
+        "setup d7=RR c7=NB b7=NR a7=BB c6=BR b6=PP a6=PN b5=PB a4=PR hand=NN",
+    );
+    // With Strategic Retreat the bishop face on e2 (BR) could take its own f1, and the rook on
+    // d1 its own e1: not on White's first turn.
+    for text in ["d1e1", "e2f1"] {
+        assert!(!texts(&game).contains(text), "{text}");
+        let err = refusal(&mut game, text);
+        assert!(
+            err.contains("on the Advanced board (with its free setup) White may not capture"),
+            "{err}"
+        );
+    }
+    play(&mut game, "g4g5, flip g5, a4a3, flip a3");
+    assert!(texts(&game).contains("d1e1"), "from the second turn on");
 }
 
 #[test]

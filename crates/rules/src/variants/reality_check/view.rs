@@ -72,8 +72,7 @@ impl RealityCheckSummary {
     pub(super) fn of(game: &RealityCheck, seat: Seat, revealed: bool) -> RealityCheckSummary {
         let knows_all = |color: Color| revealed || seat.color() == Some(color);
         let in_sight = |color: Color| knows_all(color) || game.placements_public();
-        let board = crate::board::board39::Square39::ALL
-            .into_iter()
+        let board = (game.rules.board.all().iter().copied())
             .filter_map(|sq| {
                 let placed = game.squares[sq.index()]?;
                 let piece = placed.piece;

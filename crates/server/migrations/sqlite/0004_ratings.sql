@@ -1,0 +1,31 @@
+-- Rated play: a game may be rated; each account has a Glicko-2 rating per variant, and every
+-- rated game's change to each player's rating is kept (its history, and the proof that a game
+-- was rated once: the key is the game and the account).
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE IF NOT EXISTS ratings (
+    account INTEGER NOT NULL REFERENCES accounts (id),
+    variant TEXT NOT NULL,
+    rating REAL NOT NULL,
+    rd REAL NOT NULL,
+    volatility REAL NOT NULL,
+    games INTEGER NOT NULL,
+    -- When its last rated game ended.
+    last_ms INTEGER NOT NULL,
+    PRIMARY KEY (account, variant)
+) WITHOUT ROWID;
+
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (variant, rating);
+
+CREATE TABLE IF NOT EXISTS rating_changes (
+    game TEXT NOT NULL,
+    account INTEGER NOT NULL REFERENCES accounts (id),
+    variant TEXT NOT NULL,
+    before REAL NOT NULL,
+    after REAL NOT NULL,
+    rd REAL NOT NULL,
+    at_ms INTEGER NOT NULL,
+    PRIMARY KEY (game, account)
+) WITHOUT ROWID;
+
+CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes (account, variant, at_ms);

@@ -1,0 +1,419 @@
+//! The seats' feeds: each seat's numbered messages, made from its view of the arbiter and
+//! nothing else, and read by its streams and sockets.
+//!
+//! After each entry of the log, a seat is sent a message when something it may see changed: new
+//! events in its view, its legal actions, whose turn it is, the game's status or outcome. The
+//! message is an `update` holding the new events when the seat's earlier events stand as they
+//! were; a `view`, the whole view, when an opening (a reveal) gave earlier events their salts;
+//! and `end` once the game is over.
+
+use super::seat::SEATS;
+use crate::wire::{BySeat, ClockState, Message, MessageKind, RatingDiff, SeedCommitment, Status};
+use bluffchess_rules::any::{AnyGame, AnyView};
+use bluffchess_rules::game::{Actor, EventKind, Outcome, Seat};
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use tokio::sync::watch;
+
+/// One seat's numbered messages. Message `seq` N is `messages[N - 1]`; `snapshot` is the whole
+/// view as of the last message, numbered like it.
+struct FeedState {
+    messages: Vec<Arc<str>>,
+    snapshot: Arc<str>,
+    ended: bool,
+}
+
+/// A seat's feed, read by its streams and sockets.
+pub struct Feed {
+    state: Mutex<FeedState>,
+    /// Bumped at every new message.
+    notify: watch::Sender<usize>,
+}
+
+impl Default for Feed {
+    fn default() -> Feed {
+        Feed {
+            state: Mutex::new(FeedState {
+                messages: Vec::new(),
+                snapshot: Arc::from(""),
+                ended: false,
+            }),
+            notify: watch::channel(0).0,
+        }
+    }
+}
+
+impl Feed {
+    fn push(&self, line: Arc<str>, snapshot: Arc<str>, ended: bool) {
+        let mut state = self.state.lock().expect("feed lock");
+        state.messages.push(line);
+        state.snapshot = snapshot;
+        state.ended = ended;
+        self.notify.send_replace(state.messages.len());
+    }
+
+    /// Reads the feed: after message `since` (when the feed has it), else the whole view first.
+    pub fn reader(self: &Arc<Self>, since: Option<usize>) -> FeedReader {
+        let rx = self.notify.subscribe();
+        let state = self.state.lock().expect("feed lock");
+        let len = state.messages.len();
+        let pending: VecDeque<Arc<str>> = match since {
+            Some(n) if n <= len => state.messages[n..].iter().cloned().collect(),
+            _ => [state.snapshot.clone()].into(),
+        };
+        FeedReader {
+            feed: self.clone(),
+            pos: len,
+            rx,
+            pending,
+            ended: state.ended,
+        }
+    }
+}
+
+/// Reads a seat's feed, message by message.
+pub struct FeedReader {
+    feed: Arc<Feed>,
+    pos: usize,
+    rx: watch::Receiver<usize>,
+    pending: VecDeque<Arc<str>>,
+    ended: bool,
+}
+
+impl FeedReader {
+    /// The next message, or `None` after the last.
+    pub async fn next(&mut self) -> Option<Arc<str>> {
+        loop {
+            if let Some(message) = self.pending.pop_front() {
+                return Some(message);
+            }
+            if self.ended {
+                return None;
+            }
+            self.rx.changed().await.ok()?;
+            let state = self.feed.state.lock().expect("feed lock");
+            self.pending
+                .extend(state.messages[self.pos..].iter().cloned());
+            self.pos = state.messages.len();
+            self.ended = state.ended;
+        }
+    }
+}
+
+/// What a seat may do now (as its messages give it).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LegalActions {
+    /// The legal actions in canonical text (when `setup` is set, the setup shortcuts).
+    pub actions: Vec<String>,
+    /// A setup is due: any valid `setup ...` text is accepted besides the shortcuts.
+    pub setup: bool,
+}
+
+/// The room at one moment: what every seat's message is made of.
+pub struct Moment<'a> {
+    /// The game id.
+    pub id: &'a str,
+    /// The arbiter.
+    pub game: &'a AnyGame,
+    /// Where the game is.
+    pub status: Status,
+    /// How it ended, if it has.
+    pub outcome: Option<Outcome>,
+    /// The clocks now.
+    pub clock: Option<ClockState>,
+    /// The names of the accounts that hold the seats.
+    pub names: &'a [Option<String>; 2],
+    /// A rated game's end: each player's rating change.
+    pub ratings: &'a Option<BySeat<RatingDiff>>,
+    /// The server's time now.
+    pub t: i64,
+}
+
+impl Moment<'_> {
+    /// What `seat` may do now: nothing unless the game is live and it is to act.
+    pub fn legal(&self, seat: Seat) -> Option<LegalActions> {
+        if self.status != Status::Live {
+            return None;
+        }
+        let color = seat.color()?;
+        let legal = self.game.legal()?;
+        (legal.to_act == Actor::from(color)).then_some(LegalActions {
+            actions: legal.actions,
+            setup: legal.setup,
+        })
+    }
+
+    /// A message of `kind` for `seat` numbered `seq`, without its view.
+    fn message(&self, kind: MessageKind, seq: u64, legal: &Option<LegalActions>) -> Message {
+        Message {
+            clock: self.clock.clone(),
+            events: None,
+            game: self.id.to_string(),
+            legal: legal.as_ref().map_or_else(Vec::new, |l| l.actions.clone()),
+            names: None,
+            outcome: self.outcome,
+            ratings: None,
+            record: None,
+            rematch: None,
+            seed: None,
+            seq,
+            server_time: self.t,
+            setup: legal.as_ref().is_some_and(|l| l.setup),
+            status: self.status,
+            kind,
+            view: serde_json::Value::Null,
+        }
+    }
+
+    /// The seat's whole view as a message numbered `seq`: `view`, or `end` once the game is
+    /// over (with the record, `null` for an aborted game).
+    pub fn whole(&self, seat: Seat, seq: u64) -> Message {
+        let legal = self.legal(seat);
+        self.whole_of(&self.game.typed_view(seat), seq, &legal)
+    }
+
+    fn whole_of(&self, view: &AnyView, seq: u64, legal: &Option<LegalActions>) -> Message {
+        let ended = self.status.ended();
+        let kind = if ended {
+            MessageKind::End
+        } else {
+            MessageKind::View
+        };
+        let mut message = self.message(kind, seq, legal);
+        message.view = serde_json::to_value(view).expect("views serialise");
+        message.names = Some(BySeat {
+            black: self.names[1].clone(),
+            white: self.names[0].clone(),
+        });
+        // Chance and random setups are fixed before they are used: the record opens this.
+        message.seed = Some(SeedCommitment {
+            commitment: self.game.seed_commitment(),
+        });
+        if ended {
+            message.record = Some((self.status == Status::Over).then(|| self.game.record()));
+            message.ratings = self.ratings.clone();
+        }
+        message
+    }
+}
+
+/// What a seat has been sent: to send it only what is new.
+#[derive(Default)]
+pub struct Sent {
+    seq: u64,
+    /// How many events of its view it has.
+    events: usize,
+    /// A hash of its legal actions (a copy would cost every game a list per seat).
+    legal: u64,
+    to_act: Option<Actor>,
+    status: Option<Status>,
+    outcome: Option<Outcome>,
+}
+
+impl Sent {
+    /// The number of the last message sent.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+}
+
+/// Sends each seat what changed in its view since its last message, if anything did.
+pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
+    let ended = moment.status.ended();
+    for (i, seat) in SEATS.into_iter().enumerate() {
+        let view = moment.game.typed_view(seat);
+        let legal = moment.legal(seat);
+        let legal_hash = hash_of(&legal);
+        let events = view.events();
+        let last = &sent[i];
+        let new = events.get(last.events..).unwrap_or(&[]);
+        let first = last.status.is_none();
+        let changed = first
+            || !new.is_empty()
+            || events.len() < last.events
+            || legal_hash != last.legal
+            || view.to_act() != last.to_act
+            || Some(moment.status) != last.status
+            || moment.outcome != last.outcome;
+        if !changed {
+            continue;
+        }
+        // An opening gives the earlier sealed events their salts: the whole view again.
+        let reopened = new
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::Reveal { .. }));
+        let seq = last.seq + 1;
+        let whole = moment.whole_of(&view, seq, &legal);
+        let snapshot: Arc<str> = Arc::from(line(&whole));
+        let message = if first || ended || reopened || events.len() < last.events {
+            snapshot.clone()
+        } else {
+            let mut update = moment.message(MessageKind::Update, seq, &legal);
+            update.events = Some(new.to_vec());
+            let mut rest = whole.view;
+            if let Some(fields) = rest.as_object_mut() {
+                fields.remove("events");
+            }
+            update.view = rest;
+            Arc::from(line(&update))
+        };
+        feeds[i].push(message, snapshot, ended);
+        sent[i] = Sent {
+            seq,
+            events: events.len(),
+            legal: legal_hash,
+            to_act: view.to_act(),
+            status: Some(moment.status),
+            outcome: moment.outcome,
+        };
+    }
+}
+
+/// A hash of a seat's legal actions, to tell whether they changed.
+fn hash_of(legal: &Option<LegalActions>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    legal.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// A message as one JSON line.
+pub fn line(message: &Message) -> String {
+    serde_json::to_string(message).expect("messages serialise")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bluffchess_rules::any::VARIANTS;
+    use bluffchess_rules::arbiter::MetaKind;
+    use bluffchess_rules::board::Color;
+    use bluffchess_rules::commitment::SaltSource;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    use serde_json::{json, Value};
+
+    /// The server's former way, by JSON: a message when the JSON of the view, the legal
+    /// actions, the status or the outcome changed; an update when the events sent before are a
+    /// prefix of the view's.
+    #[derive(Default)]
+    struct Former {
+        signature: String,
+        events: Vec<Value>,
+    }
+
+    impl Former {
+        /// The message's type and contents (events for an update, else the view), if any.
+        fn next(&mut self, moment: &Moment, seat: Seat) -> Option<(MessageKind, Value)> {
+            let view = moment.game.view(seat);
+            let legal = moment.legal(seat).map(|l| (l.actions, l.setup));
+            let signature = json!([view, legal, moment.status, moment.outcome]).to_string();
+            if signature == self.signature {
+                return None;
+            }
+            let first = self.signature.is_empty();
+            self.signature = signature;
+            let events = view["events"].as_array().cloned().unwrap_or_default();
+            let extends = !first && events.starts_with(&self.events);
+            let old = std::mem::replace(&mut self.events, events.clone());
+            if moment.status.ended() {
+                return Some((MessageKind::End, view));
+            }
+            if !extends {
+                return Some((MessageKind::View, view));
+            }
+            Some((
+                MessageKind::Update,
+                Value::Array(events[old.len()..].to_vec()),
+            ))
+        }
+    }
+
+    /// Each message of a feed as its type and contents, as [`Former::next`] gives them.
+    fn read(feed: &Feed, from: usize) -> Vec<(MessageKind, Value)> {
+        let state = feed.state.lock().unwrap();
+        state.messages[from..]
+            .iter()
+            .map(|line| {
+                let m: Message = serde_json::from_str(line).unwrap();
+                match m.kind {
+                    MessageKind::Update => {
+                        (m.kind, serde_json::to_value(m.events.unwrap()).unwrap())
+                    }
+                    _ => (m.kind, m.view),
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn seats_are_sent_what_the_former_view_diffing_sent() {
+        compare_with_the_former_way(0..2, 150);
+    }
+
+    #[test]
+    #[ignore = "heavy: run in release with --ignored"]
+    fn seats_are_sent_what_the_former_view_diffing_sent_in_many_games() {
+        compare_with_the_former_way(0..8, 400);
+    }
+
+    fn compare_with_the_former_way(seeds: std::ops::Range<u64>, steps: i64) {
+        let mut rng = StdRng::seed_from_u64(11);
+        for spec in VARIANTS {
+            for seed in seeds.clone() {
+                let mut game =
+                    AnyGame::new(spec.id, &Default::default(), seed, SaltSource::Seeded(seed))
+                        .unwrap();
+                let feeds: [Arc<Feed>; 3] = Default::default();
+                let mut sent: [Sent; 3] = Default::default();
+                let mut former: [Former; 3] = Default::default();
+                for step in 0..steps {
+                    let status = match game.outcome() {
+                        Some(_) => Status::Over,
+                        None => Status::Live,
+                    };
+                    let moment = Moment {
+                        id: "g",
+                        game: &game,
+                        status,
+                        outcome: game.outcome(),
+                        clock: None,
+                        names: &[None, None],
+                        ratings: &None,
+                        t: step,
+                    };
+                    let before = feeds
+                        .each_ref()
+                        .map(|f| f.state.lock().unwrap().messages.len());
+                    emit(&moment, &mut sent, &feeds);
+                    for (i, seat) in SEATS.into_iter().enumerate() {
+                        let expected: Vec<_> = former[i].next(&moment, seat).into_iter().collect();
+                        assert_eq!(
+                            read(&feeds[i], before[i]),
+                            expected,
+                            "{} seed {seed} step {step} {seat}",
+                            spec.id
+                        );
+                    }
+                    if status.ended() {
+                        break;
+                    }
+                    // Mostly actions; now and then a draw offer, an acceptance or a claim.
+                    let color = [Color::White, Color::Black][rng.random_range(0..2)];
+                    let meta = [
+                        MetaKind::OfferDraw,
+                        MetaKind::AcceptDraw,
+                        MetaKind::ClaimDraw,
+                    ];
+                    if rng.random_range(0..10) == 0 {
+                        let _ = game.meta(color, meta[rng.random_range(0..3)]);
+                    } else if let Some(action) = game.random_action() {
+                        game.play(&action).unwrap();
+                    } else {
+                        game.roll().unwrap();
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Why the database did not do what was asked.
+
+/// Why the database did not do what was asked. Database URLs in these are redacted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// Neither `sqlite:` nor `postgres://`.
+    #[error("unsupported database URL {0:?}: expected sqlite:PATH or postgres://USER@HOST/NAME")]
+    UnsupportedUrl(String),
+    /// A URL the driver cannot read.
+    #[error("bad database URL {url:?}: {reason}")]
+    BadUrl {
+        /// The URL, its password hidden.
+        url: String,
+        /// The driver's reason.
+        reason: String,
+    },
+    /// The database could not be opened (or its file made private).
+    #[error("cannot {what} the database {url:?}: {reason}")]
+    Open {
+        /// What failed: `open`, `make private`.
+        what: &'static str,
+        /// The URL, its password hidden.
+        url: String,
+        /// The reason.
+        reason: String,
+    },
+    /// The schema could not be brought up to date.
+    #[error("cannot bring the database schema up to date: {0}")]
+    Migrate(String),
+    /// A write was refused (it was not stored).
+    #[error("the database refused the write: {0}")]
+    Write(String),
+    /// The writer task is gone (the server is stopping).
+    #[error("the database writer has stopped")]
+    WriterStopped,
+    /// A read failed.
+    #[error("the database could not be read: {0}")]
+    Read(String),
+    /// A name already taken (without regard to case).
+    #[error("that name is taken")]
+    Taken,
+    /// A stored row this server cannot read.
+    #[error("{0}")]
+    Unreadable(String),
+}
+
+pub(super) fn fail(e: sqlx::Error) -> StoreError {
+    tracing::error!("database write failed: {e}");
+    StoreError::Write(e.to_string())
+}
+
+pub(super) fn read_error(e: sqlx::Error) -> StoreError {
+    StoreError::Read(e.to_string())
+}

@@ -1,0 +1,337 @@
+//! Many bare games stepped together in Rust, one Python call for all of them: random playouts
+//! and vectorised reinforcement-learning steps (finished games start again by themselves).
+
+use crate::core::{new_game, Core, Mode, Result};
+use bluffchess_rules::game::{Actor, Options, Outcome, Seat};
+use bluffchess_rules::Color;
+
+/// Games of one variant, stepped together.
+pub struct Batch {
+    variant: String,
+    options: Options,
+    seed: u64,
+    threads: usize,
+    max_actions: Option<usize>,
+    games: Vec<Slot>,
+}
+
+struct Slot {
+    game: Box<dyn Core>,
+    /// How many games this slot has started: the next one's seed follows from it.
+    started: u64,
+}
+
+/// What [`Batch::playouts`] counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    /// Games White won.
+    pub white: u64,
+    /// Games Black won.
+    pub black: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Actions played (Chance's included).
+    pub actions: u64,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.white += other.white;
+        self.black += other.black;
+        self.draws += other.draws;
+        self.actions += other.actions;
+    }
+
+    fn count(&mut self, outcome: Option<Outcome>) {
+        match outcome.map(|o| o.winner) {
+            Some(Some(Color::White)) => self.white += 1,
+            Some(Some(Color::Black)) => self.black += 1,
+            _ => self.draws += 1,
+        }
+    }
+}
+
+/// Each player's return in a finished game: 1 for a win, -1 for a loss, 0 for a draw.
+pub fn returns(outcome: Option<Outcome>) -> [f32; 2] {
+    match outcome.and_then(|o| o.winner) {
+        Some(Color::White) => [1.0, -1.0],
+        Some(Color::Black) => [-1.0, 1.0],
+        None => [0.0, 0.0],
+    }
+}
+
+/// The seed of a slot's `k`-th game.
+fn seed_of(seed: u64, slot: usize, k: u64) -> u64 {
+    // SplitMix64 of the three: distinct games, whatever the number of threads.
+    let mut z = seed
+        .wrapping_add((slot as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(k.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Batch {
+    /// `count` games of `variant`; `threads` of at least 1 step them.
+    pub fn new(
+        variant: &str,
+        count: usize,
+        options: &Options,
+        seed: u64,
+        threads: usize,
+        max_actions: Option<usize>,
+    ) -> Result<Batch> {
+        let mut batch = Batch {
+            variant: variant.to_string(),
+            options: options.clone(),
+            seed,
+            threads: threads.max(1),
+            max_actions,
+            games: Vec::with_capacity(count),
+        };
+        for slot in 0..count {
+            let game = batch.fresh(slot, 0)?;
+            batch.games.push(Slot { game, started: 1 });
+        }
+        Ok(batch)
+    }
+
+    fn fresh(&self, slot: usize, k: u64) -> Result<Box<dyn Core>> {
+        fresh(&self.variant, &self.options, self.seed, slot, k)
+    }
+
+    /// How many games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The game in slot `i`.
+    pub fn game(&self, i: usize) -> Option<&dyn Core> {
+        self.games.get(i).map(|s| s.game.as_ref())
+    }
+
+    /// Plays `steps` random actions in every game, starting a finished game again; returns the
+    /// number of actions played.
+    pub fn step_random(&mut self, steps: usize) -> u64 {
+        let options = self.options.clone();
+        let variant = self.variant.clone();
+        let seed = self.seed;
+        let max_actions = self.max_actions;
+        let work = |offset: usize, slots: &mut [Slot]| -> u64 {
+            let mut played = 0;
+            for (i, slot) in slots.iter_mut().enumerate() {
+                for _ in 0..steps {
+                    let truncated = max_actions.is_some_and(|m| slot.game.action_count() >= m);
+                    if truncated || !slot.game.play_random() {
+                        slot.game = fresh(&variant, &options, seed, offset + i, slot.started)
+                            .expect("the batch's options were checked");
+                        slot.started += 1;
+                        if !slot.game.play_random() {
+                            continue;
+                        }
+                    }
+                    played += 1;
+                }
+            }
+            played
+        };
+        parallel(&mut self.games, self.threads, work)
+            .into_iter()
+            .sum()
+    }
+
+    /// Plays `count` whole random games from the start (to the end, or to `max_actions`
+    /// actions), spread over the threads.
+    pub fn playouts(&self, count: usize, seed: u64) -> Result<Tally> {
+        new_game(&self.variant, &self.options, 0, Mode::Nothing)?;
+        let threads = self.threads.min(count.max(1));
+        let per = count.div_ceil(threads);
+        let mut tallies = vec![Tally::default(); threads];
+        std::thread::scope(|scope| {
+            for (t, tally) in tallies.iter_mut().enumerate() {
+                let (variant, options, max) = (&self.variant, &self.options, self.max_actions);
+                scope.spawn(move || {
+                    let games = (t * per)..((t + 1) * per).min(count);
+                    for g in games {
+                        let mut game =
+                            new_game(variant, options, seed_of(seed, g, 0), Mode::Nothing)
+                                .expect("checked above");
+                        let mut actions = 0;
+                        while max.is_none_or(|m| actions < m) && game.play_random() {
+                            actions += 1;
+                        }
+                        tally.actions += actions as u64;
+                        tally.count(game.outcome());
+                    }
+                });
+            }
+        });
+        let mut total = Tally::default();
+        for t in tallies {
+            total.add(t);
+        }
+        Ok(total)
+    }
+
+    /// Who acts in each game: 0 White, 1 Black.
+    pub fn to_act(&self) -> Vec<i8> {
+        self.games
+            .iter()
+            .map(|s| match s.game.to_act() {
+                Some(Actor::White) => 0,
+                Some(Actor::Black) => 1,
+                Some(Actor::Chance) => 2,
+                None => -1,
+            })
+            .collect()
+    }
+
+    /// Each game's observation for `seat`, or for the seat to act when `None`, one after another.
+    pub fn observations(&self, seat: Option<Seat>, out: &mut [f32]) {
+        let Some(first) = self.games.first() else {
+            return;
+        };
+        let size = first.game.layout().size();
+        let mut work: Vec<(&Slot, &mut [f32])> =
+            self.games.iter().zip(out.chunks_mut(size)).collect();
+        parallel(&mut work, self.threads, |_, pairs| {
+            for (slot, chunk) in pairs.iter_mut() {
+                let seat = seat.unwrap_or(match slot.game.to_act() {
+                    Some(Actor::Black) => Seat::Black,
+                    _ => Seat::White,
+                });
+                slot.game.observe(seat, chunk);
+            }
+        });
+    }
+
+    /// Each game's legal mask, one after another (`actions` entries a game).
+    pub fn legal_masks(&mut self, out: &mut [u8]) -> Result<()> {
+        let Some(first) = self.games.first() else {
+            return Ok(());
+        };
+        let actions = first.game.table().len();
+        let mut work: Vec<(&mut Slot, &mut [u8])> =
+            self.games.iter_mut().zip(out.chunks_mut(actions)).collect();
+        let results = parallel(&mut work, self.threads, |_, pairs| {
+            let mut indices = Vec::new();
+            for (slot, chunk) in pairs.iter_mut() {
+                chunk.fill(0);
+                slot.game.legal_indices(&mut indices)?;
+                for &i in &indices {
+                    chunk[i as usize] = 1;
+                }
+            }
+            Ok(())
+        });
+        results.into_iter().collect()
+    }
+
+    /// Plays one action (an index) in each game, lets Chance act, and starts finished games
+    /// again. Returns each game's rewards (White, Black) and whether it finished (or was cut at
+    /// `max_actions`, which counts as a draw).
+    pub fn step(&mut self, actions: &[i64]) -> Result<(Vec<[f32; 2]>, Vec<bool>)> {
+        if actions.len() != self.games.len() {
+            return Err(format!(
+                "step takes one action for each of the {} games, not {}",
+                self.games.len(),
+                actions.len()
+            ));
+        }
+        for (i, (slot, &action)) in self.games.iter().zip(actions).enumerate() {
+            if action < 0 || action as usize >= slot.game.table().len() {
+                return Err(format!(
+                    "game {i}: action index {action} is out of range: {}'s actions are 0 to {}",
+                    self.variant,
+                    slot.game.table().len() - 1
+                ));
+            }
+        }
+        // Check every action before playing any, so a refusal changes nothing.
+        for (i, (slot, &action)) in self.games.iter_mut().zip(actions).enumerate() {
+            if !slot.game.is_legal_index(action as u32)? {
+                let text = &slot.game.table().texts[action as usize];
+                return Err(format!(
+                    "game {i}: action {action} ({text:?}) is not legal now"
+                ));
+            }
+        }
+        let mut rewards = vec![[0.0; 2]; self.games.len()];
+        let mut dones = vec![false; self.games.len()];
+        let (variant, options, seed, max) =
+            (&self.variant, &self.options, self.seed, self.max_actions);
+        let mut work: Vec<(usize, &mut Slot, &mut [f32; 2], &mut bool)> = self
+            .games
+            .iter_mut()
+            .zip(rewards.iter_mut().zip(dones.iter_mut()))
+            .enumerate()
+            .map(|(i, (slot, (reward, done)))| (i, slot, reward, done))
+            .collect();
+        let results = parallel(&mut work, self.threads, |_, games| -> Result<()> {
+            for (i, slot, reward, done) in games.iter_mut() {
+                slot.game
+                    .apply_index(actions[*i] as usize)
+                    .map_err(|e| format!("game {i}: {e}"))?;
+                settle(slot.game.as_mut());
+                let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
+                if slot.game.outcome().is_some() || truncated {
+                    **reward = returns(slot.game.outcome());
+                    **done = true;
+                    slot.game = fresh(variant, options, seed, *i, slot.started)?;
+                    slot.started += 1;
+                }
+            }
+            Ok(())
+        });
+        results.into_iter().collect::<Result<()>>()?;
+        Ok((rewards, dones))
+    }
+}
+
+/// Slot `slot`'s `k`-th game, Chance settled.
+fn fresh(
+    variant: &str,
+    options: &Options,
+    seed: u64,
+    slot: usize,
+    k: u64,
+) -> Result<Box<dyn Core>> {
+    let mut game = new_game(variant, options, seed_of(seed, slot, k), Mode::Nothing)?;
+    settle(game.as_mut());
+    Ok(game)
+}
+
+/// Lets Chance act until a player is to act or the game is over.
+pub fn settle(game: &mut dyn Core) {
+    while game.to_act() == Some(Actor::Chance) {
+        if game.roll().is_err() {
+            break;
+        }
+    }
+}
+
+/// Runs `work` over `threads` chunks of `items` at once; each call gets its chunk's offset.
+fn parallel<T: Send, R: Send>(
+    items: &mut [T],
+    threads: usize,
+    work: impl Fn(usize, &mut [T]) -> R + Sync,
+) -> Vec<R> {
+    if threads <= 1 || items.len() < 2 {
+        return vec![work(0, items)];
+    }
+    let per = items.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = items
+            .chunks_mut(per)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let work = &work;
+                scope.spawn(move || work(c * per, chunk))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a batch thread panicked"))
+            .collect()
+    })
+}

@@ -1,0 +1,59 @@
+"""The batch: many games stepped in Rust per Python call."""
+
+import numpy as np
+import pytest
+
+import bluffchess
+from conftest import VARIANTS
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_random_steps_and_playouts(variant):
+    batch = bluffchess.Batch(variant, 8, seed=1, threads=2)
+    assert len(batch) == 8
+    assert batch.step_random(10) == 80
+    tally = batch.playouts(6, seed=2)
+    assert tally["white"] + tally["black"] + tally["draws"] == 6
+    assert tally["actions"] > 6
+    again = bluffchess.Batch(variant, 8, seed=1, threads=1).playouts(6, seed=2)
+    assert again == tally, "the same seeds give the same games, whatever the threads"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reinforcement_learning_steps(variant):
+    batch = bluffchess.Batch(variant, 4, seed=5, threads=1, max_actions=30)
+    rng = np.random.default_rng(0)
+    shape = bluffchess.observation_shape(variant)
+    finished = 0
+    for _ in range(40):
+        to_act = batch.to_act()
+        assert set(to_act.tolist()) <= {0, 1}
+        observations = batch.observations()
+        assert observations.shape == (4, *shape) and observations.dtype == np.float32
+        masks = batch.legal_masks()
+        assert masks.shape == (4, len(bluffchess.action_texts(variant)))
+        for i in range(4):
+            seat = ["white", "black"][to_act[i]]
+            game = batch.game(i)
+            assert np.array_equal(observations[i], game.observation(seat))
+            assert sorted(np.flatnonzero(masks[i])) == sorted(game.legal_indices())
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks]
+        rewards, dones = batch.step(actions)
+        assert rewards.shape == (4, 2) and dones.shape == (4,)
+        assert (rewards.sum(axis=1) == 0).all()
+        assert (rewards[~dones] == 0).all()
+        finished += int(dones.sum())
+    assert finished >= 4, "games reaching 30 actions start again"
+
+
+def test_threads_do_not_change_the_games():
+    rng = np.random.default_rng(4)
+    batches = [bluffchess.Batch("reality-check", 6, {"dice": True}, seed=2, threads=t, max_actions=25) for t in (1, 2)]
+    for _ in range(30):
+        masks = [b.legal_masks() for b in batches]
+        assert np.array_equal(masks[0], masks[1])
+        assert np.array_equal(batches[0].observations(), batches[1].observations())
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in masks[0]]
+        (r1, d1), (r2, d2) = (b.step(actions) for b in batches)
+        assert np.array_equal(r1, r2) and np.array_equal(d1, d2)
+    assert batches[0].game(3).history() == batches[1].game(3).history()
