@@ -313,6 +313,12 @@ impl AnyGame {
         dispatch!(self, g => g.legal())
     }
 
+    /// [`AnyGame::legal`] with each action's structure beside its text
+    /// ([`Legal::legal_actions`]).
+    pub fn legal_described(&self) -> Option<Legal> {
+        dispatch!(self, g => g.legal_described())
+    }
+
     /// Plays an action's text.
     pub fn play(&mut self, text: &str) -> Result<Vec<Event>, ArbiterError> {
         dispatch!(self, g => g.play(text))

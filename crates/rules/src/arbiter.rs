@@ -3,6 +3,7 @@
 //! seed (committed at the start, opened at the end) that Chance's outcomes and random setups are
 //! drawn from, and the game record with its verification (a replay that checks every entry).
 
+use crate::action_info::{ActionInfo, LegalAction};
 use crate::board::Color;
 use crate::commitment::{
     chain, chance_rng, commit, commit_seed, salt_from_hex, to_hex, Salt, SaltSource,
@@ -206,6 +207,23 @@ pub struct Legal {
     /// Set when a setup is due: any valid `setup ...` text is accepted besides the shortcuts.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub setup: bool,
+    /// Each action with its structure beside its text, in the order of `actions` (a setup
+    /// shortcut is a `setup`): given by [`Arbiter::legal_described`], absent from
+    /// [`Arbiter::legal`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_actions: Option<Vec<LegalAction>>,
+}
+
+/// Each text beside its structure.
+fn described(texts: &[String], infos: impl Iterator<Item = ActionInfo>) -> Vec<LegalAction> {
+    texts
+        .iter()
+        .zip(infos)
+        .map(|(text, info)| LegalAction {
+            text: text.clone(),
+            info,
+        })
+        .collect()
 }
 
 impl<G: Game> Arbiter<G> {
@@ -284,39 +302,57 @@ impl<G: Game> Arbiter<G> {
 
     /// What the actor to act may do.
     pub fn legal(&self) -> Option<Legal> {
+        self.listing(false)
+    }
+
+    /// [`Arbiter::legal`] with each action's structure beside its text
+    /// ([`Legal::legal_actions`]), for clients that show or choose actions without parsing them.
+    pub fn legal_described(&self) -> Option<Legal> {
+        self.listing(true)
+    }
+
+    fn listing(&self, describe: bool) -> Option<Legal> {
         let to_act = self.to_act()?;
         if to_act == Actor::Chance {
             let outcomes = self.game.chance_outcomes();
+            let actions: Vec<String> = outcomes.iter().map(|(a, _)| a.to_string()).collect();
+            let legal_actions = describe
+                .then(|| described(&actions, outcomes.iter().map(|(a, _)| G::action_info(a))));
             return Some(Legal {
                 to_act,
-                actions: outcomes.iter().map(|(a, _)| a.to_string()).collect(),
+                actions,
                 probabilities: Some(outcomes.iter().map(|(_, p)| *p).collect()),
                 setup: false,
+                legal_actions,
             });
         }
         if self.game.setup_due() {
+            let actions: Vec<String> = self
+                .game
+                .setup_shortcuts()
+                .into_iter()
+                .map(String::from)
+                .collect();
+            let legal_actions =
+                describe.then(|| described(&actions, std::iter::repeat(ActionInfo::Setup)));
             return Some(Legal {
                 to_act,
-                actions: self
-                    .game
-                    .setup_shortcuts()
-                    .into_iter()
-                    .map(String::from)
-                    .collect(),
+                actions,
                 probabilities: None,
                 setup: true,
+                legal_actions,
             });
         }
+        let listed = self.game.legal_actions();
+        let actions: Vec<String> = listed.iter().map(ToString::to_string).collect();
+        let legal_actions =
+            describe.then(|| described(&actions, listed.iter().map(G::action_info)));
         Some(Legal {
             to_act,
-            actions: self
-                .game
-                .legal_actions()
-                .iter()
-                .map(ToString::to_string)
-                .collect(),
+            actions,
             probabilities: None,
             setup: false,
+            legal_actions,
         })
     }
 

@@ -10,6 +10,7 @@
 //! `event.rs`, views in `view.rs`, options in `options.rs`, refusals in `error.rs`) and are
 //! re-exported here, where the code written before they moved finds them.
 
+pub use crate::action_info::{ActionInfo, LegalAction};
 use crate::board::Color;
 pub use crate::error::BeliefError;
 pub use crate::error::{shorten, ActionError};
@@ -100,6 +101,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn chance_outcomes(&self) -> Vec<(Self::Action, f64)> {
         Vec::new()
     }
+
+    /// What `action` is, as data beside its text ([`ActionInfo`]: its kind, squares, pieces and
+    /// faces), for clients that would otherwise parse the text. A function of the action alone.
+    fn action_info(action: &Self::Action) -> ActionInfo;
 
     /// Reads an action's text (canonical forms and deterministic shortcuts).
     fn parse_action(&self, text: &str) -> Result<Self::Action, ActionError>;

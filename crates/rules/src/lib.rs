@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
+pub mod action_info;
 pub mod any;
 pub mod arbiter;
 pub mod belief;
@@ -22,6 +23,7 @@ pub mod spec;
 pub mod variants;
 pub mod view;
 
+pub use action_info::{ActionInfo, LegalAction, SquareName};
 pub use any::{verify, AnyGame, AnyView, History};
 pub use arbiter::{Arbiter, ArbiterError, Record};
 pub use belief::{Belief, BeliefError};

@@ -250,8 +250,10 @@ fn bad(what: impl Into<String>) -> ProtocolError {
 }
 
 fn legal(game: &AnyGame) -> Answer {
-    match game.legal() {
-        None => Ok(json!({"to_act": null, "actions": [], "outcome": game.outcome()})),
+    match game.legal_described() {
+        None => Ok(
+            json!({"to_act": null, "actions": [], "legal_actions": [], "outcome": game.outcome()}),
+        ),
         Some(legal) => Ok(serde_json::to_value(legal).expect("legal actions serialise")),
     }
 }

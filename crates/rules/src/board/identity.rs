@@ -1,6 +1,7 @@
 //! What a BS Chess piece really is: its hidden identity, which facts and views name. Which moves
 //! each identity may make is BS Chess's own rule (`variants/bs/identity.rs`).
 
+use super::role::Role;
 use core::fmt;
 
 /// What a piece really is; only its owner knows, until a call reveals it. In serialised data, its
@@ -87,6 +88,20 @@ impl Identity {
             self,
             Identity::Knight | Identity::Bishop | Identity::Rook | Identity::Queen
         )
+    }
+}
+
+impl From<Role> for Identity {
+    /// The identity of the same name: chess pieces name their roles alike.
+    fn from(role: Role) -> Identity {
+        match role {
+            Role::Pawn => Identity::Pawn,
+            Role::Knight => Identity::Knight,
+            Role::Bishop => Identity::Bishop,
+            Role::Rook => Identity::Rook,
+            Role::Queen => Identity::Queen,
+            Role::King => Identity::King,
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Alter Ego actions and their text: a move in UCI (`e2e4`), and after a death move the hidden
 //! decision `stay` or `transfer d1`; `pass` when the bound piece cannot move.
 
+use crate::action_info::ActionInfo;
 use crate::board::Square;
 use crate::chess::{Move, Position};
 use crate::game::ActionError;
@@ -24,6 +25,18 @@ impl Action {
     /// Whether this is a hidden decision.
     pub fn is_decision(self) -> bool {
         matches!(self, Action::Stay | Action::Transfer(_))
+    }
+}
+
+impl Action {
+    /// What it is, as data beside its text.
+    pub fn info(&self) -> ActionInfo {
+        match *self {
+            Action::Move(mv) => ActionInfo::of_move(mv),
+            Action::Stay => ActionInfo::Stay,
+            Action::Transfer(sq) => ActionInfo::Transfer { to: sq.into() },
+            Action::Pass => ActionInfo::Pass,
+        }
     }
 }
 

@@ -25,6 +25,7 @@ pub use belief::AlterEgoBelief;
 pub use state::AlterEgo;
 pub use view::{AlterEgoSummary, EgoView};
 
+use crate::action_info::ActionInfo;
 use crate::board::Color;
 use crate::chess::{History, MoveList, Position};
 use crate::game::{ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
@@ -103,6 +104,10 @@ impl Game for AlterEgo {
             (None, Phase::Move) if self.moves.is_empty() => actions.push(Action::Pass),
             (None, Phase::Move) => actions.extend(self.moves.iter().copied().map(Action::Move)),
         }
+    }
+
+    fn action_info(action: &Action) -> ActionInfo {
+        action.info()
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {

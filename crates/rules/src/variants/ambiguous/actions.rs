@@ -1,6 +1,7 @@
 //! Ambiguous Chess actions: the player to move names a square (`e4`); the opponent then picks the
 //! move (`d2e4`, `e7e8n`).
 
+use crate::action_info::ActionInfo;
 use crate::board::Square;
 use crate::chess::Move;
 use crate::game::ActionError;
@@ -13,6 +14,16 @@ pub enum Action {
     Name(Square),
     /// The opponent picks which candidate move to that square is played.
     Pick(Move),
+}
+
+impl Action {
+    /// What it is, as data beside its text.
+    pub fn info(&self) -> ActionInfo {
+        match *self {
+            Action::Name(sq) => ActionInfo::Name { square: sq.into() },
+            Action::Pick(mv) => ActionInfo::of_move(mv),
+        }
+    }
 }
 
 impl fmt::Display for Action {

@@ -27,6 +27,7 @@ pub use candidates::candidates;
 pub use state::{Ambiguous, Rules};
 pub use view::AmbiguousSummary;
 
+use crate::action_info::ActionInfo;
 use crate::board::Color;
 use crate::chess::{MoveList, Position};
 use crate::game::{ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
@@ -119,6 +120,10 @@ impl Game for Ambiguous {
             Phase::Name => actions.extend(self.destinations().into_iter().map(Action::Name)),
             Phase::Pick(moves) => actions.extend(moves.iter().copied().map(Action::Pick)),
         }
+    }
+
+    fn action_info(action: &Action) -> ActionInfo {
+        action.info()
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {

@@ -1,6 +1,8 @@
 //! Bluff-move actions and their text: a real piece's or an existing bluff's move in plain UCI
 //! from the piece's square (`e4e5`, `e7e8q`, castling `e1g1`), and a new bluff `bluff e2e4`.
 
+use crate::action_info::ActionInfo;
+use crate::board::identity::Identity;
 use crate::chess::Move;
 use crate::fact::Fact;
 use crate::game::ActionError;
@@ -31,6 +33,18 @@ impl Action {
                 from: mv.from,
                 to: mv.to,
                 promotion: mv.promotion,
+            },
+        }
+    }
+
+    /// What it is, as data beside its text.
+    pub fn info(&self) -> ActionInfo {
+        match *self {
+            Action::Move(mv) => ActionInfo::of_move(mv),
+            Action::Bluff(mv) => ActionInfo::Bluff {
+                from: mv.from.into(),
+                to: mv.to.into(),
+                promotion: mv.promotion.map(Identity::from),
             },
         }
     }

@@ -36,6 +36,7 @@ pub use belief::BluffMoveBelief;
 pub use state::{BluffMove, QUIET_MOVES_DRAW};
 pub use view::{BluffMoveSummary, BluffView};
 
+use crate::action_info::ActionInfo;
 use crate::game::{ActionError, Actor, Game, OptionError, Options, Seat};
 use crate::spec::{ActionForm, VariantSpec};
 use board::Board;
@@ -101,6 +102,10 @@ impl Game for BluffMove {
         }
         // Counted, not listed: the listing's draw, without the list.
         self.kept.draw(&self.board, rng)
+    }
+
+    fn action_info(action: &Action) -> ActionInfo {
+        action.info()
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {

@@ -3,6 +3,7 @@
 //! call `remove g8`.
 
 use super::setup::{Setup, STANDARD};
+use crate::action_info::ActionInfo;
 use crate::board::identity::Identity;
 use crate::board::Square;
 use crate::game::ActionError;
@@ -28,6 +29,30 @@ pub enum Action {
     Accept,
     /// After a call that found a legal move: the caller gives up one of its own pieces.
     Remove(Square),
+}
+
+impl Action {
+    /// What it is, as data beside its text.
+    pub fn info(&self) -> ActionInfo {
+        match *self {
+            Action::Setup(_) => ActionInfo::Setup,
+            Action::Move {
+                from,
+                to,
+                promotion,
+            } => ActionInfo::Move {
+                from: from.into(),
+                to: to.into(),
+                promotion,
+            },
+            Action::Call => ActionInfo::Call,
+            Action::Accept => ActionInfo::Accept,
+            Action::Remove(sq) => ActionInfo::Remove {
+                square: Some(sq.into()),
+                piece: None,
+            },
+        }
+    }
 }
 
 impl fmt::Display for Action {

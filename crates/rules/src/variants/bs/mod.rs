@@ -32,6 +32,7 @@ pub use setup::{Setup, SetupError, STANDARD};
 pub use state::{Bs, Rules};
 pub use view::{BsSummary, PendingView, PieceView};
 
+use crate::action_info::ActionInfo;
 use crate::board::{Bitboard, Color};
 use crate::game::{ActionError, Actor, Game, OptionError, Options, Seat};
 use crate::log::Log;
@@ -134,6 +135,10 @@ impl Game for Bs {
                 actions.extend(self.board.of(!self.turn).into_iter().map(Action::Remove))
             }
         }
+    }
+
+    fn action_info(action: &Action) -> ActionInfo {
+        action.info()
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {

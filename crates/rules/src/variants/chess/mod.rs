@@ -25,6 +25,7 @@ pub use belief::ChessBelief;
 pub use state::Chess;
 pub use view::ChessSummary;
 
+use crate::action_info::ActionInfo;
 use crate::board::Color;
 use crate::chess::{Move, Position};
 use crate::game::{
@@ -81,6 +82,10 @@ impl Game for Chess {
     fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Move>) -> Option<Move> {
         // Counted, not listed: the listing's draw, without the list.
         crate::game::draw_index(rng, self.legal.len()).and_then(|i| self.legal.get(i))
+    }
+
+    fn action_info(mv: &Move) -> ActionInfo {
+        ActionInfo::of_move(*mv)
     }
 
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {

@@ -4,6 +4,7 @@
 
 use super::pieces::{Face, Kind};
 pub use super::setup::Setup;
+use crate::action_info::ActionInfo;
 use crate::board::board39::{Shape, Square39};
 use crate::game::ActionError;
 use core::fmt;
@@ -51,6 +52,41 @@ pub enum Action {
 }
 
 impl Action {
+    /// What it is, as data beside its text.
+    pub fn info(&self) -> ActionInfo {
+        match *self {
+            Action::Setup(_) => ActionInfo::Setup,
+            Action::Move { from, to } => ActionInfo::Move {
+                from: from.into(),
+                to: to.into(),
+                promotion: None,
+            },
+            Action::RealityCheck { from, to } => ActionInfo::RealityCheck {
+                from: from.into(),
+                to: to.into(),
+            },
+            Action::Flip(sq) => ActionInfo::Flip { square: sq.into() },
+            Action::Drop { up, down, to } => ActionInfo::Drop {
+                up,
+                down,
+                to: to.into(),
+            },
+            Action::Memory(first, second) => ActionInfo::Memory {
+                first: first.into(),
+                second: second.into(),
+            },
+            Action::RemoveOnBoard(sq) => ActionInfo::Remove {
+                square: Some(sq.into()),
+                piece: None,
+            },
+            Action::RemoveFromHand(kind) => ActionInfo::Remove {
+                square: None,
+                piece: Some(kind),
+            },
+            Action::Die(number) => ActionInfo::Die { number },
+        }
+    }
+
     /// The text the opponent and spectators see: a drop shows only its face up and a setup
     /// nothing; everything else is public.
     pub fn public_text(&self) -> String {

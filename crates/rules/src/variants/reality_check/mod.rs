@@ -44,6 +44,7 @@ pub use rules::Rules;
 pub use state::RealityCheck;
 pub use view::{PieceView, RealityCheckSummary, SideView};
 
+use crate::action_info::ActionInfo;
 use crate::game::{ActionError, Actor, Game, OptionError, Options, Seat};
 use crate::spec::{ActionForm, VariantSpec};
 use rand::RngCore;
@@ -158,6 +159,10 @@ impl Game for RealityCheck {
         } else {
             Vec::new()
         }
+    }
+
+    fn action_info(action: &Action) -> ActionInfo {
+        action.info()
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
