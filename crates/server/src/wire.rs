@@ -8,6 +8,7 @@
 use bluffchess_rules::arbiter::Record;
 use bluffchess_rules::game::{Actor, Event, Options, Outcome};
 use bluffchess_rules::registry::VariantSpec;
+use bluffchess_rules::LegalAction;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoResponses, ToSchema};
@@ -200,6 +201,12 @@ pub struct Message {
     pub game: String,
     /// The seat's legal actions when it is to act (spectators: none).
     pub legal: Vec<String>,
+    /// The same actions in the same order, each with its structure beside its text:
+    /// `{"text": "e7e8q", "kind": "move", "from": "e7", "to": "e8", "promotion": "queen"}`
+    /// (`docs/arbiter.md`, "Legal actions and their structure").
+    #[serde(default)]
+    #[schema(value_type = Vec<Object>)]
+    pub legal_actions: Vec<LegalAction>,
     /// `view` and `end` only: the names of the accounts that hold the seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub names: Option<BySeat<Option<String>>>,

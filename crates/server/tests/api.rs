@@ -209,6 +209,17 @@ async fn resign_draws_abort_and_rematch() {
     let new_white = ts.view(&rematch, Some(&tokens[1])).await;
     assert_eq!(new_white["view"]["seat"], "white");
     assert!(!new_white["legal"].as_array().unwrap().is_empty());
+    // Each legal action comes with its structure beside its text.
+    let e4 = new_white["legal_actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["text"] == "e2e4")
+        .unwrap();
+    assert_eq!(
+        *e4,
+        json!({"text": "e2e4", "kind": "move", "from": "e2", "to": "e4"})
+    );
     let new_black = ts.view(&rematch, Some(&tokens[0])).await;
     assert_eq!(new_black["view"]["seat"], "black");
     // Resign the rematch: the other side wins.

@@ -11,6 +11,7 @@ use super::seat::SEATS;
 use crate::wire::{BySeat, ClockState, Message, MessageKind, RatingDiff, SeedCommitment, Status};
 use bluffchess_rules::any::{AnyGame, AnyView};
 use bluffchess_rules::game::{Actor, EventKind, Outcome, Seat};
+use bluffchess_rules::LegalAction;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
@@ -107,6 +108,8 @@ pub struct LegalActions {
     pub actions: Vec<String>,
     /// A setup is due: any valid `setup ...` text is accepted besides the shortcuts.
     pub setup: bool,
+    /// Each of `actions` with its structure beside its text, in the same order.
+    pub described: Vec<LegalAction>,
 }
 
 /// The room at one moment: what every seat's message is made of.
@@ -136,10 +139,11 @@ impl Moment<'_> {
             return None;
         }
         let color = seat.color()?;
-        let legal = self.game.legal()?;
-        (legal.to_act == Actor::from(color)).then_some(LegalActions {
+        let legal = self.game.legal_described()?;
+        (legal.to_act == Actor::from(color)).then(|| LegalActions {
             actions: legal.actions,
             setup: legal.setup,
+            described: legal.legal_actions.unwrap_or_default(),
         })
     }
 
@@ -150,6 +154,9 @@ impl Moment<'_> {
             events: None,
             game: self.id.to_string(),
             legal: legal.as_ref().map_or_else(Vec::new, |l| l.actions.clone()),
+            legal_actions: legal
+                .as_ref()
+                .map_or_else(Vec::new, |l| l.described.clone()),
             names: None,
             outcome: self.outcome,
             ratings: None,

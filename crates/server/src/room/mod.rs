@@ -271,7 +271,8 @@ impl Room {
             return;
         };
         let seat = Seat::from(color);
-        let Some(LegalActions { actions, setup }) = self.table.moment(now_ms()).legal(seat) else {
+        let Some(LegalActions { actions, setup, .. }) = self.table.moment(now_ms()).legal(seat)
+        else {
             return;
         };
         let Ok(decision) = Decision::new(self.table.game.typed_view(seat), actions, setup) else {

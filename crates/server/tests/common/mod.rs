@@ -5,6 +5,7 @@ use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::Seat;
+use bluffchess_rules::LegalAction;
 use bluffchess_server::{Config, Server};
 use futures_util::{SinkExt, Stream, StreamExt};
 use rand::seq::IndexedRandom;
@@ -355,13 +356,20 @@ impl TestServer {
     }
 }
 
-/// A random legal action from a message, `setup random` when a setup is due.
+/// A random legal action from a message, `setup random` when a setup is due. Each action of
+/// `legal` comes with its structure in `legal_actions`, in the same order.
 pub fn choose(message: &Value) -> Option<String> {
     let legal: Vec<String> = message["legal"]
         .as_array()?
         .iter()
         .map(|a| a.as_str().unwrap().to_string())
         .collect();
+    let described: Vec<LegalAction> =
+        serde_json::from_value(message["legal_actions"].clone()).expect("legal_actions");
+    assert!(
+        described.iter().map(|a| &a.text).eq(&legal),
+        "legal_actions are legal's: {message}"
+    );
     if message["setup"] == true && legal.iter().any(|a| a == "setup random") {
         return Some("setup random".into());
     }
