@@ -61,12 +61,13 @@ pub fn play(
             game.roll()?;
             continue;
         };
-        let legal = game.legal().ok_or(ArenaError::NoLegalActions)?;
+        let legal = game.legal_described().ok_or(ArenaError::NoLegalActions)?;
         let decision = Decision::new(
             game.typed_view(Seat::from(color)),
             legal.actions,
             legal.setup,
-        )?;
+        )?
+        .described(legal.legal_actions.unwrap_or_default())?;
         let bot: &mut dyn Bot = match color {
             Color::White => &mut *white,
             Color::Black => &mut *black,

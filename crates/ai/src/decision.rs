@@ -1,6 +1,7 @@
-//! What a bot is given: one seat's view, its legal actions and the setup flag. Nothing else.
+//! What a bot is given: one seat's view, its legal actions (with their structure, when the caller
+//! has it) and the setup flag. Nothing else.
 
-use bluffchess_rules::{AnyView, Seat};
+use bluffchess_rules::{AnyView, LegalAction, Seat};
 use serde_json::Value;
 
 /// One decision of one seat. It is built from a view, typed or JSON, exactly as the arbiter or
@@ -11,6 +12,7 @@ pub struct Decision {
     view: AnyView,
     legal: Vec<String>,
     setup: bool,
+    legal_actions: Option<Vec<LegalAction>>,
 }
 
 /// Why a decision cannot be made from what was given.
@@ -25,15 +27,20 @@ pub enum DecisionError {
     /// Nothing to choose from.
     #[error("no legal actions were given")]
     NoActions,
+    /// The legal actions' structures are not those of the legal actions, in their order.
+    #[error("legal_actions must be the legal actions, in the same order, each with its structure")]
+    Described,
 }
 
 impl DecisionError {
-    /// A stable machine id for the kind of refusal: `bad-view`, `spectator` or `no-actions`.
+    /// A stable machine id for the kind of refusal: `bad-view`, `spectator`, `no-actions` or
+    /// `bad-legal-actions`.
     pub fn id(&self) -> &'static str {
         match self {
             DecisionError::View(_) => "bad-view",
             DecisionError::Spectator => "spectator",
             DecisionError::NoActions => "no-actions",
+            DecisionError::Described => "bad-legal-actions",
         }
     }
 }
@@ -47,7 +54,22 @@ impl Decision {
         if legal.is_empty() {
             return Err(DecisionError::NoActions);
         }
-        Ok(Decision { view, legal, setup })
+        Ok(Decision {
+            view,
+            legal,
+            setup,
+            legal_actions: None,
+        })
+    }
+
+    /// The same decision with each legal action's structure beside its text (as the arbiter's
+    /// `legal_described` gives them): `legal_actions` must be the legal actions, in their order.
+    pub fn described(mut self, legal_actions: Vec<LegalAction>) -> Result<Decision, DecisionError> {
+        if !legal_actions.iter().map(|a| &a.text).eq(&self.legal) {
+            return Err(DecisionError::Described);
+        }
+        self.legal_actions = Some(legal_actions);
+        Ok(self)
     }
 
     /// A decision from a seat's view as JSON (the engine protocol's and the server's form).
@@ -69,6 +91,12 @@ impl Decision {
     /// The legal actions in canonical text (the setup shortcuts when a setup is due).
     pub fn legal(&self) -> &[String] {
         &self.legal
+    }
+
+    /// The legal actions with their structure, in the order of [`Decision::legal`], when the
+    /// decision was given them ([`Decision::described`]).
+    pub fn legal_actions(&self) -> Option<&[LegalAction]> {
+        self.legal_actions.as_deref()
     }
 
     /// Whether a setup is due: any valid `setup ...` text is accepted besides the shortcuts.

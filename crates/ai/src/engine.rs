@@ -1,13 +1,17 @@
 //! The engine protocol (DESIGN.md, "The engine protocol"): one JSON object a line in, one out.
 //!
 //! ```text
-//! {"cmd":"act","view":{...},"legal":["e2e4", ...],"setup":false,"movetime_ms":200}  -> {"ok":true,"action":"e2e4"}
+//! {"cmd":"act","view":{...},"legal":["e2e4", ...],"legal_actions":[{"text":"e2e4","kind":"move","from":"e2","to":"e4"}, ...],"setup":false,"movetime_ms":200}
+//!   -> {"ok":true,"action":"e2e4"}
 //! {"cmd":"quit"}
 //! ```
-//! Any other line gets `{"ok":false,"error":"..."}` naming the problem, and the engine goes on.
+//! `legal_actions` (optional) is `legal` with each action's structure beside its text, as the
+//! arbiter's `legal` answer and the server's messages give it. Any other line gets
+//! `{"ok":false,"error":"..."}` naming the problem, and the engine goes on.
 
 use crate::bot::Bot;
 use crate::decision::{Decision, DecisionError};
+use bluffchess_rules::LegalAction;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
@@ -61,6 +65,8 @@ struct Act {
     view: Value,
     legal: Vec<String>,
     #[serde(default)]
+    legal_actions: Option<Vec<LegalAction>>,
+    #[serde(default)]
     setup: bool,
     movetime_ms: Option<u64>,
 }
@@ -94,7 +100,10 @@ pub fn answer(line: &str, bot: &mut dyn Bot) -> Result<Option<String>, EngineErr
         Some("act") => {
             let act: Act =
                 serde_json::from_value(request).map_err(|e| EngineError::BadAct(e.to_string()))?;
-            let decision = Decision::from_json(&act.view, act.legal, act.setup)?;
+            let mut decision = Decision::from_json(&act.view, act.legal, act.setup)?;
+            if let Some(described) = act.legal_actions {
+                decision = decision.described(described)?;
+            }
             let limit = act.movetime_ms.map(|ms| {
                 Duration::from_millis(ms).saturating_sub(margin(Duration::from_millis(ms)))
             });

@@ -264,13 +264,16 @@ impl Outside {
     }
 
     fn ask(&mut self, decision: &Decision) -> Result<String, String> {
-        let request = json!({
+        let mut request = json!({
             "cmd": "act",
             "view": decision.view(),
             "legal": decision.legal(),
             "setup": decision.setup(),
             "movetime_ms": self.movetime.as_millis() as u64,
         });
+        if let Some(described) = decision.legal_actions() {
+            request["legal_actions"] = json!(described);
+        }
         writeln!(self.stdin, "{request}").map_err(|e| format!("the program is gone: {e}"))?;
         let line = self
             .lines

@@ -490,3 +490,34 @@ fn bad_views_are_refused_naming_the_problem() {
     view["events"][0]["text"] = json!("e3e4");
     assert_refused(&view.to_string(), "impossible view");
 }
+
+/// An outside program over the engine protocol: the arena sends it each decision with
+/// `legal_actions` beside `legal`, and here the program is this binary's own engine, which
+/// reads them (a malformed request would forfeit the game).
+#[test]
+fn the_arena_plays_an_outside_program_over_the_engine_protocol() {
+    let engine = format!(
+        "cmd:{} engine --bot random",
+        env!("CARGO_BIN_EXE_bluffchess")
+    );
+    let output = bluffchess(
+        &[
+            "arena",
+            "--variant",
+            "bs",
+            "--bot",
+            &engine,
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--movetime",
+            "200",
+        ],
+        "",
+    );
+    let table = stdout(&output);
+    assert!(output.status.success(), "{}{}", table, stderr(&output));
+    assert!(!table.contains("forfeits"), "{table}");
+    assert!(table.contains("Arena: bs"), "{table}");
+}

@@ -58,9 +58,9 @@ fn request(variant: &str, plies: usize, movetime: u64) -> Option<(Value, AnyGame
         game.roll().unwrap();
     }
     let color = game.to_act()?.color()?;
-    let legal = game.legal()?;
+    let legal = game.legal_described()?;
     let line = json!({"cmd": "act", "view": game.view(Seat::from(color)), "legal": legal.actions,
-        "setup": legal.setup, "movetime_ms": movetime});
+        "legal_actions": legal.legal_actions, "setup": legal.setup, "movetime_ms": movetime});
     Some((line, game))
 }
 
@@ -91,6 +91,13 @@ fn the_engine_answers_legal_actions_and_refuses_bad_lines_without_dying() {
         let action = answer["action"].as_str().unwrap();
         assert!(game.play(action).is_ok(), "{}: {action}", spec.id);
     }
+    // legal_actions is optional, but when given it must be legal's actions in their order.
+    let (mut line, _) = request("chess", 0, 50).unwrap();
+    line.as_object_mut().unwrap().remove("legal_actions");
+    assert_eq!(engine.ask(&line.to_string()).0["ok"], true);
+    line["legal_actions"] = json!([{"text": "e2e4", "kind": "move", "from": "e2", "to": "e4"}]);
+    let (answer, _) = engine.ask(&line.to_string());
+    assert_eq!(answer["kind"], "bad-legal-actions", "{answer}");
     writeln!(engine.stdin, r#"{{"cmd":"quit"}}"#).unwrap();
     assert!(engine.child.wait().unwrap().success());
 }
