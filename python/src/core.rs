@@ -13,7 +13,7 @@ use bluffchess_rules::arbiter::{Arbiter, MetaKind};
 use bluffchess_rules::belief::Belief;
 use bluffchess_rules::game::{Actor, EventKind, Game, Options, Outcome, Seat, View};
 use bluffchess_rules::playout;
-use bluffchess_rules::{Color, Recording, SaltSource};
+use bluffchess_rules::{ActionInfo, Color, LegalAction, Recording, SaltSource};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::Value;
@@ -53,6 +53,9 @@ pub trait Core: Send + Sync {
     fn action_count(&self) -> usize;
     /// What the actor may do, in text: Chance's outcomes, the setup shortcuts, or the actions.
     fn legal_texts(&self) -> Vec<String>;
+    /// The same actions with their structure beside their text, as JSON (a list of the rules'
+    /// `LegalAction`).
+    fn legal_described(&self) -> String;
     /// Chance's outcomes with their probabilities, when Chance acts.
     fn chance_outcomes(&self) -> Vec<(String, f64)>;
     /// The legal actions' indices (Chance's outcomes when Chance acts).
@@ -296,6 +299,33 @@ impl<G: Variant> Core for Session<G> {
                 .map(ToString::to_string)
                 .collect(),
         }
+    }
+
+    fn legal_described(&self) -> String {
+        let described = |action: &G::Action| LegalAction {
+            text: action.to_string(),
+            info: G::action_info(action),
+        };
+        let listed: Vec<LegalAction> = match self.to_act() {
+            None => Vec::new(),
+            Some(Actor::Chance) => self
+                .game()
+                .chance_outcomes()
+                .iter()
+                .map(|(a, _)| described(a))
+                .collect(),
+            Some(_) if self.setup_due() => self
+                .game()
+                .setup_shortcuts()
+                .into_iter()
+                .map(|text| LegalAction {
+                    text: text.to_string(),
+                    info: ActionInfo::Setup,
+                })
+                .collect(),
+            Some(_) => self.game().legal_actions().iter().map(described).collect(),
+        };
+        serde_json::to_string(&listed).expect("legal actions serialise")
     }
 
     fn chance_outcomes(&self) -> Vec<(String, f64)> {

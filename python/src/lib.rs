@@ -281,6 +281,13 @@ impl PyGame {
         self.core.legal_texts()
     }
 
+    /// The same actions, in the same order, each a dict with its structure beside its text:
+    /// `{"text": "e7e8q", "kind": "move", "from": "e7", "to": "e8", "promotion": "queen"}` (the
+    /// kinds are in docs/arbiter.md, "Legal actions and their structure").
+    fn legal_actions_described<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        from_json(py, &self.core.legal_described())
+    }
+
     /// Chance's outcomes with their probabilities, when Chance acts (else empty).
     fn chance_outcomes(&self) -> Vec<(String, f64)> {
         self.core.chance_outcomes()

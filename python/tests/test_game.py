@@ -24,6 +24,16 @@ def test_the_variants_are_listed_with_their_options():
     assert board["values"] == ["basic", "advanced"] and board["default"] == "basic"
 
 
+def test_legal_actions_come_with_their_structure():
+    game = bluffchess.Game("chess", seed=1)
+    described = game.legal_actions_described()
+    assert {"text": "e2e4", "kind": "move", "from": "e2", "to": "e4"} in described
+    game = bluffchess.Game("reality-check", seed=1)
+    assert game.legal_actions_described() == [
+        {"text": t, "kind": "setup"} for t in game.legal_actions()
+    ]
+
+
 @pytest.mark.parametrize("entry", OPTION_SETS, ids=option_id)
 def test_a_random_game_keeps_texts_indices_masks_and_observations_in_step(entry):
     variant, options = entry
@@ -37,6 +47,9 @@ def test_a_random_game_keeps_texts_indices_masks_and_observations_in_step(entry)
     steps = 0
     while not game.is_over and steps < 400:
         legal = game.legal_actions()
+        described = game.legal_actions_described()
+        assert [a["text"] for a in described] == legal
+        assert all(isinstance(a["kind"], str) for a in described)
         indices = game.legal_indices()
         assert sorted(indices) == sorted(game.action_index(t) for t in legal)
         assert [game.action_text(i) for i in indices] == legal
