@@ -4,7 +4,7 @@ import { GameSocket, api } from './net.js';
 import { sound } from './sound.js';
 import { markdown } from './md.js';
 import { pieceIcon } from './pieces.js';
-import { adapterOf, shapeOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence } from './variants.js';
+import { adapterOf, shapeOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence, isCapture, LETTER } from './variants.js';
 import { accountBar, accountPage, loginPage, signupPage } from './account.js';
 
 const main = document.getElementById('main');
@@ -250,8 +250,8 @@ function gamePage(id, fragment) {
     const box = h(`<div class="chooser" role="dialog" aria-label="Choose the action on ${esc(sq)}"><div class="box"></div></div>`);
     for (const a of actions) {
       const b = h(`<button type="button" data-action="${esc(a.text)}">${esc(a.label)}</button>`);
-      const promo = a.text.match(/^(?:bluff )?[a-i][1-9][a-i][1-9]([qrbn])$/);
-      if (promo) b.insertAdjacentHTML('afterbegin', pieceIcon(seat() === 'black' ? 'b' : 'w', promo[1].toUpperCase(), ''));
+      const promo = a.action && ['move', 'bluff'].includes(a.action.kind) && a.action.promotion;
+      if (['queen', 'rook', 'bishop', 'knight'].includes(promo)) b.insertAdjacentHTML('afterbegin', pieceIcon(seat() === 'black' ? 'b' : 'w', LETTER[promo], ''));
       b.addEventListener('click', () => { box.remove(); run(a); });
       box.firstChild.append(b);
     }
@@ -305,7 +305,7 @@ function gamePage(id, fragment) {
     const last = events[events.length - 1];
     say(events.map((e) => sentence(e, state.msg.view.variant)).join(' '));
     if (m.type === 'end') sound.play('end');
-    else if (events.some((e) => /captur|removed|takes/.test(e.text) || e.fact?.capture)) sound.play('capture');
+    else if (events.some(isCapture)) sound.play('capture');
     else if (last.kind === 'action' || last.kind === 'sealed') sound.play('move');
   }
 
@@ -322,6 +322,8 @@ function gamePage(id, fragment) {
     page.dataset.variant = view.variant;
     page.dataset.seq = m.seq;
     const legal = m.legal || [];
+    // The same actions with their structure, which the board and the buttons read.
+    const actions = m.legal_actions || [];
     const myTurn = legal.length > 0;
     page.dataset.toAct = myTurn ? 'me' : 'other';
     // setup editor
@@ -335,10 +337,10 @@ function gamePage(id, fragment) {
     let inter;
     if (state.editor) {
       ({ model, inter } = editorModel(state));
-      inter.buttons = interactionOf(legal).buttons;
+      inter.buttons = interactionOf(actions).buttons;
     } else {
       model = ad.model(view, me);
-      inter = interactionOf(legal);
+      inter = interactionOf(actions);
       if (state.bluff) inter.moves.normal = new Map();
       // Ambiguous: a drag onto a square names it.
       if (view.variant === 'ambiguous' && view.position.step === 'name') {
@@ -389,13 +391,13 @@ function gamePage(id, fragment) {
       buttons.append(b);
     }
     if (!state.editor && view.variant === 'ambiguous' && view.position.step === 'pick' && myTurn) {
-      for (const t of legal) {
-        const b = h(`<button type="button" data-action="${esc(t)}">${esc(labelOf(t))}</button>`);
-        b.addEventListener('click', () => act(t));
+      for (const a of actions) {
+        const b = h(`<button type="button" data-action="${esc(a.text)}">${esc(labelOf(a))}</button>`);
+        b.addEventListener('click', () => act(a.text));
         buttons.append(b);
       }
     }
-    if (!state.editor && legal.some((t) => t.startsWith('bluff '))) {
+    if (!state.editor && actions.some((a) => a.kind === 'bluff')) {
       const b = h(`<button type="button" id="bluff-toggle" aria-pressed="${state.bluff}">Bluff</button>`);
       b.title = 'Make your next move a bluff (or drag with the right button)';
       b.addEventListener('click', () => { state.bluff = !state.bluff; render(); });

@@ -1,10 +1,10 @@
 // Each variant's board model and actions, from the seat's view and its legal list only.
 import { pieceIcon } from './pieces.js';
 
-const LETTER = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K', spy: 'S' };
-const PROMO = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
-const SQ = '([a-i][1-9])';
-const MOVE = new RegExp(`^${SQ}${SQ}([qrbnp])?$`);
+// Actions and events are read from their structure, never parsed from their text: each legal
+// action comes with its kind and squares (the message's legal_actions: docs/arbiter.md, "Legal
+// actions and their structure"), each event with its fact.
+export const LETTER = { pawn: 'P', knight: 'N', bishop: 'B', rook: 'R', queen: 'Q', king: 'K', spy: 'S' };
 const c1 = (color) => (color === 'white' ? 'w' : 'b');
 export const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -24,21 +24,27 @@ export function fenPieces(fen) {
   return pieces;
 }
 
-const uci = (m) => (m && MOVE.test(m) ? [m.slice(0, 2), m.slice(2, 4)] : null);
+// A UCI move's squares (the summary's last_move, e2e4 or e7e8q).
+const uci = (m) => (m && m.length >= 4 ? [m.slice(0, 2), m.slice(2, 4)] : null);
 
-// The last move the seat saw, from its events.
+// The facts of a piece going from one square to another: a move, an image's or a bluff's, a
+// declared move (BS), a step or a Reality Check (Reality Check).
+const FROM_TO = new Set(['move', 'image', 'bluff', 'declared', 'step', 'reality-check']);
+
+// The last move the seat saw, from its events' facts: a move's two squares, or a drop's square.
 function lastFromEvents(view) {
   for (let i = view.events.length - 1; i >= 0; i--) {
     const e = view.events[i];
-    if (e.kind !== 'action' && e.kind !== 'sealed') continue;
-    const m = e.text.match(new RegExp(`${SQ}${SQ}`));
-    if (m) return [m[1], m[2]];
-    const drop = e.text.match(new RegExp(`@${SQ}`));
-    if (drop) return [drop[1]];
-    if (e.kind === 'sealed' || /^(pass|call|accept|remove|flip|stay|transfer)/.test(e.text)) continue;
+    if ((e.kind !== 'action' && e.kind !== 'sealed') || !e.fact) continue;
+    if (FROM_TO.has(e.fact.what)) return [e.fact.from, e.fact.to];
+    if (e.fact.what === 'drop') return [e.fact.to];
   }
   return null;
 }
+
+// The facts of a piece taken (with a move's `capture`): for the capture sound.
+const TAKEN = new Set(['captured', 'bluff-captured', 'real-captured']);
+export const isCapture = (e) => Boolean(e.fact && (TAKEN.has(e.fact.what) || e.fact.capture));
 
 function kingOf(pieces, color) {
   return Object.keys(pieces).find((sq) => pieces[sq].type === 'K' && pieces[sq].color === c1(color));
@@ -60,18 +66,22 @@ const SAID = {
   decision: 'sealed a decision (hidden)', setup: 'set up the pieces (hidden)', 'death move': 'made a death move',
   offer_draw: 'offered a draw', accept_draw: 'accepted the draw', claim_draw: 'claimed a draw', resign: 'resigned',
 };
-const SAID_WITH = [
-  [/^transfer (\S+)$/, (m) => `moved the ego to ${m[1]}`],
-  [/^flip (\S+)$/, (m) => `flipped the piece on ${m[1]}`],
-  [/^drop (\S+)@(\S+)$/, (m) => `dropped ${m[1]} on ${m[2]}`],
-  [/^rc (\S+)$/, (m) => `declared a Reality Check: ${m[1]}`],
-  [/^remove (\S+)$/, (m) => `removed the piece on ${m[1]}`],
-  [/^bluff (\S+)$/, (m) => `bluff-moved ${m[1]}`],
-  [/^setup (.+)$/, (m) => `set up: ${m[1]}`],
-  [/^die (\d)$/, (m) => `rolled a ${m[1]}`],
-  [/^memory (\S+) (\S+)$/, (m) => `flipped ${m[1]} and ${m[2]} for a Memory`],
-  [new RegExp(`^${SQ}$`), (m) => `named the square ${m[1]}`],
-];
+const promoLetter = (role) => (role ? LETTER[role].toLowerCase() : '');
+// An action's event in words, by its fact.
+const SAID_OF = {
+  transfer: (f) => `moved the ego to ${f.to}`,
+  flip: (f) => `flipped the piece on ${f.square}`,
+  drop: (f) => `dropped ${f.up}${f.down || ''} on ${f.to}`,
+  'reality-check': (f) => `declared a Reality Check: ${f.from}${f.to}`,
+  remove: (f) => `removed the piece on ${f.square}`,
+  'remove-true': (f) => `removed the piece on ${f.square || f.kind}`,
+  bluff: (f) => `bluff-moved ${f.from}${f.to}${promoLetter(f.promotion)}`,
+  // The actor's own setup: its text is the setup.
+  setup: (f, t) => `set up: ${t.slice('setup '.length)}`,
+  die: (f) => `rolled a ${f.number}`,
+  memory: (f) => `flipped ${f.first} and ${f.second} for a Memory`,
+  name: (f) => `named the square ${f.square}`,
+};
 export function sentence(e, variant) {
   const who = e.actor.charAt(0).toUpperCase() + e.actor.slice(1);
   const t = e.text;
@@ -79,29 +89,35 @@ export function sentence(e, variant) {
   if (e.kind === 'reveal') return `${who}'s hidden choice is revealed: ${t}.`;
   if (SAID[t]) return `${who} ${SAID[t]}.`;
   if (e.kind !== 'action' && e.kind !== 'sealed') return `${who}: ${t}.`;
-  for (const [re, say] of SAID_WITH) {
-    const m = t.match(re);
-    if (m) return `${who} ${say(m)}.`;
-  }
+  const say = e.fact && SAID_OF[e.fact.what];
+  if (say) return `${who} ${say(e.fact, t)}.`;
   // Ambiguous: a move is the opponent's pick of the named square's piece.
   return variant === 'ambiguous' ? `${who} picked ${t}.` : `${who} played ${t}.`;
 }
 
-export function labelOf(text) {
-  if (LABELS[text]) return LABELS[text];
-  let m;
-  if ((m = text.match(MOVE))) return `${m[1]}-${m[2]}${m[3] ? ' promoting to ' + PROMO[m[3]] : ''}`;
-  if ((m = text.match(/^bluff (.*)$/))) return 'Bluff ' + labelOf(m[1]);
-  if ((m = text.match(/^rc (..)(..)$/))) return `Reality Check ${m[1]}x${m[2]}`;
-  if ((m = text.match(/^drop (.)(.)@(..)$/))) return `Drop on ${m[3]}, ${m[1]} face up (${m[2]} below)`;
-  if ((m = text.match(/^transfer (..)$/))) return `Transfer the ego to ${m[1]}`;
-  if ((m = text.match(/^flip (..)$/))) return `Flip ${m[1]}`;
-  if ((m = text.match(/^remove (.+)$/))) return `Remove ${m[1]}`;
-  if ((m = text.match(/^[a-i][1-9]$/))) return `Name ${text}`;
-  return text;
+// A legal action's label, from its structure ({text, kind, from, to, ...}).
+const moveLabel = (a) => `${a.from}-${a.to}${a.promotion ? ' promoting to ' + a.promotion : ''}`;
+const LABEL_OF = {
+  move: moveLabel,
+  bluff: (a) => 'Bluff ' + moveLabel(a),
+  'reality-check': (a) => `Reality Check ${a.from}x${a.to}`,
+  drop: (a) => `Drop on ${a.to}, ${a.up} face up (${a.down} below)`,
+  transfer: (a) => `Transfer the ego to ${a.to}`,
+  flip: (a) => `Flip ${a.square}`,
+  remove: (a) => `Remove ${a.square || a.piece}`,
+  name: (a) => `Name ${a.square}`,
+};
+export function labelOf(action) {
+  if (LABELS[action.text]) return LABELS[action.text];
+  const label = LABEL_OF[action.kind];
+  return label ? label(action) : action.text;
 }
 
-// Sorts the legal actions into board gestures and buttons.
+// The square a square action (a click on the board) is about: a flip, a removal from the board,
+// a transfer of the ego, a named square.
+const targetOf = (a) => (a.kind === 'transfer' ? a.to : ['flip', 'remove', 'name'].includes(a.kind) ? a.square : null);
+
+// Sorts the legal actions (the message's legal_actions) into board gestures and buttons.
 export function interactionOf(legal) {
   const moves = { normal: new Map(), bluff: new Map() };
   const targets = new Map();
@@ -112,16 +128,14 @@ export function interactionOf(legal) {
     if (!m.has(to)) m.set(to, []);
     m.get(to).push(a);
   };
-  for (const text of legal) {
-    const a = { text, label: labelOf(text) };
-    let m;
-    if ((m = text.match(MOVE))) add(moves.normal, m[1], m[2], a);
-    else if ((m = text.match(new RegExp(`^bluff ${SQ}${SQ}`)))) add(moves.bluff, m[1], m[2], a);
-    else if ((m = text.match(new RegExp(`^rc ${SQ}${SQ}$`)))) add(moves.normal, m[1], m[2], a);
-    else if ((m = text.match(new RegExp(`^drop (..)@${SQ}$`)))) add(moves.normal, 'hand:' + [...m[1]].sort().join(''), m[2], a);
-    else if ((m = text.match(new RegExp(`^memory ${SQ} ${SQ}$`)))) { add(moves.normal, m[1], m[2], a); add(moves.normal, m[2], m[1], a); }
-    else if ((m = text.match(new RegExp(`^(?:flip|remove|transfer) ${SQ}$`)) || text.match(new RegExp(`^${SQ}$`)))) {
-      const sq = m[1];
+  for (const action of legal) {
+    const a = { text: action.text, label: labelOf(action), action };
+    const sq = targetOf(action);
+    if (action.kind === 'move' || action.kind === 'reality-check') add(moves.normal, action.from, action.to, a);
+    else if (action.kind === 'bluff') add(moves.bluff, action.from, action.to, a);
+    else if (action.kind === 'drop') add(moves.normal, 'hand:' + [action.up, action.down].sort().join(''), action.to, a);
+    else if (action.kind === 'memory') { add(moves.normal, action.first, action.second, a); add(moves.normal, action.second, action.first, a); }
+    else if (sq) {
       if (!targets.has(sq)) targets.set(sq, []);
       targets.get(sq).push(a);
     } else buttons.push(a);
