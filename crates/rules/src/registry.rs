@@ -70,6 +70,21 @@ mod tests {
     }
 
     #[test]
+    fn option_sets_give_every_value_of_every_option_in_every_combination() {
+        assert_eq!(spec("chess").unwrap().option_sets(), [Options::new()]);
+        for variant in VARIANTS {
+            let sets = variant.option_sets();
+            let expected: usize = variant.options.iter().map(|o| o.values.len()).product();
+            assert_eq!(sets.len(), expected, "{}", variant.id);
+            for (i, set) in sets.iter().enumerate() {
+                assert_eq!(set.len(), variant.options.len());
+                variant.read_options(set).unwrap();
+                assert!(!sets[i + 1..].contains(set), "{set:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_bad_value_is_refused_with_the_allowed_ones_named() {
         let amb = spec("ambiguous").unwrap();
         let given = Options::from([("stalemate".to_string(), "win".to_string())]);

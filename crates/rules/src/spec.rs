@@ -126,6 +126,25 @@ impl VariantSpec {
         self.options.iter().find(|o| o.name == name)
     }
 
+    /// Every combination of its options, each option given each of its values (one empty set
+    /// for a variant without options): what a test that must meet every rule plays under. Some
+    /// combinations may be ones the rules refuse.
+    pub fn option_sets(&self) -> Vec<Options> {
+        self.options
+            .iter()
+            .fold(vec![Options::new()], |sets, option| {
+                sets.iter()
+                    .flat_map(|set| {
+                        option.values.iter().map(move |value| {
+                            let mut set = set.clone();
+                            set.insert(option.name.to_string(), value.to_string());
+                            set
+                        })
+                    })
+                    .collect()
+            })
+    }
+
     /// Checks `given` against the schema and fills in the defaults.
     pub fn read_options(&self, given: &Options) -> Result<OptionValues, OptionError> {
         for (name, value) in given {

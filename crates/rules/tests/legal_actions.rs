@@ -53,25 +53,6 @@ fn text_of(info: &ActionInfo) -> Option<String> {
     })
 }
 
-/// Every combination of a variant's options.
-fn option_sets(id: &str) -> Vec<Options> {
-    let spec = VARIANTS.iter().find(|v| v.id == id).unwrap();
-    let mut sets = vec![Options::new()];
-    for option in spec.options {
-        sets = sets
-            .into_iter()
-            .flat_map(|set| {
-                option.values.iter().map(move |value| {
-                    let mut set = set.clone();
-                    set.insert(option.name.to_string(), value.to_string());
-                    set
-                })
-            })
-            .collect();
-    }
-    sets
-}
-
 /// Plays `games` random games of a variant under `options`, checking every listing; returns the
 /// number of listed actions checked.
 struct Check<'a> {
@@ -143,7 +124,7 @@ fn check_one<G: Game>(game: &Arbiter<G>, action: &LegalAction, setup: bool) {
 #[test]
 fn every_legal_action_carries_the_structure_its_text_says() {
     for spec in VARIANTS {
-        let sets = option_sets(spec.id);
+        let sets = spec.option_sets();
         let games = (24 / sets.len() as u64).max(2);
         let mut checked = 0;
         for options in &sets {
