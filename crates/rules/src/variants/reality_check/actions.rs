@@ -148,7 +148,7 @@ pub(super) fn parse(text: &str, board: Shape) -> Result<Action, ActionError> {
             })
         }
         ["flip", sq] => Ok(Action::Flip(square(sq)?)),
-        ["drop", piece] => parse_drop(piece, board).map_err(bad),
+        ["drop", piece] => parse_drop(text, piece, board),
         ["memory", a, b] => {
             let (a, b) = (square(a)?, square(b)?);
             if a == b {
@@ -168,14 +168,16 @@ pub(super) fn parse(text: &str, board: Shape) -> Result<Action, ActionError> {
     }
 }
 
-fn parse_drop(piece: &str, board: Shape) -> Result<Action, String> {
-    let form = || "a drop is drop XY@square, face up first, such as drop NB@c2".to_string();
+/// Reads `piece`, the word after `drop` in the action's `text` (`NB@c2`), on `board`.
+fn parse_drop(text: &str, piece: &str, board: Shape) -> Result<Action, ActionError> {
+    let bad = |reason: String| ActionError::malformed(text, reason);
+    let form = || bad("a drop is drop XY@square, face up first, such as drop NB@c2".to_string());
     let (faces, sq) = piece.split_once('@').ok_or_else(form)?;
     let mut letters = faces.chars().map(Face::from_letter);
     let (Some(Some(up)), Some(Some(down)), None) = (letters.next(), letters.next(), letters.next())
     else {
         return Err(form());
     };
-    let to = board.parse_square(sq).map_err(|e| e.to_string())?;
+    let to = board.parse_square(sq).map_err(|e| bad(e.to_string()))?;
     Ok(Action::Drop { up, down, to })
 }
