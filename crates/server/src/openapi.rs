@@ -3,11 +3,13 @@
 //! router serves, and `.ci/schemathesis` checks the server answers as it says.
 
 use crate::wire::{
-    AccountGame, ActionRequest, Answer, BySeat, ClockRequest, ClockState, ClockTerms,
-    CreateRequest, Credentials, Done, GameRecord, JoinRequest, Lobby, LobbyGame, Message,
-    MessageKind, PasswordChange, Rating, Refusal, Refusals, RematchAnswer, RematchState, Replay,
-    Seated, SeedCommitment, SessionInfo, SignedIn, Status, TokenCreated, TokenInfo, TokenRequest,
-    User, Variants,
+    AccountEvent, AccountGame, ActionRequest, Answer, BySeat, Challenge, Challenges, ClockRequest,
+    ClockState, ClockTerms, CreateRequest, Credentials, DeclineRequest, Done, EventGame,
+    GameRecord, JoinRequest, Leader, Lobby, LobbyGame, Message, MessageKind, NamedRecord, OpenSeek,
+    Paired, PasswordChange, PlayedGame, PlayedGames, PlayerRef, Rating, RatingPoint, Refusal,
+    Refusals, RematchAnswer, RematchState, Replay, Seated, SeedCommitment, SeekAnswer, SessionInfo,
+    SignedIn, Status, TermsRequest, TimeControl, TokenCreated, TokenInfo, TokenRequest, User,
+    VariantRef, Variants,
 };
 use axum::Json;
 use serde_json::Value;
@@ -25,7 +27,7 @@ use utoipa::OpenApi;
         crate::api::lobby,
         crate::api::join,
         crate::api::view,
-        crate::api::record,
+        crate::player_api::record,
         crate::api::action,
         crate::api::resign,
         crate::api::offer_draw,
@@ -62,6 +64,21 @@ use utoipa::OpenApi;
         crate::account_api::games,
         crate::account_api::upgrade,
         crate::account_api::user,
+        crate::pairing_api::seek,
+        crate::pairing_api::take_seek,
+        crate::pairing_api::cancel_seek,
+        crate::pairing_api::challenge,
+        crate::pairing_api::accept,
+        crate::pairing_api::decline,
+        crate::pairing_api::cancel,
+        crate::pairing_api::challenges,
+        crate::pairing_api::events,
+        crate::player_api::export,
+        crate::player_api::played,
+        crate::player_api::rating_history,
+        crate::player_api::leaders,
+        crate::web::player_page,
+        crate::web::leaderboard_page,
     ),
     components(schemas(
         CreateRequest,
@@ -96,7 +113,24 @@ use utoipa::OpenApi;
         TokenCreated,
         TokenInfo,
         SessionInfo,
-        AccountGame
+        AccountGame,
+        TermsRequest,
+        DeclineRequest,
+        PlayerRef,
+        VariantRef,
+        TimeControl,
+        OpenSeek,
+        SeekAnswer,
+        Challenge,
+        Challenges,
+        Paired,
+        EventGame,
+        AccountEvent,
+        RatingPoint,
+        Leader,
+        PlayedGame,
+        PlayedGames,
+        NamedRecord
 ))
 )]
 pub struct ApiDoc;

@@ -2,6 +2,8 @@
 -- rated game's change to each player's rating is kept (its history, and the proof that a game
 -- was rated once: the key is the game and the account).
 ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+-- How a finished game ended, for players' pages: 1-0, 0-1, 1/2-1/2 (none when aborted).
+ALTER TABLE games ADD COLUMN result TEXT;
 
 CREATE TABLE IF NOT EXISTS ratings (
     account INTEGER NOT NULL REFERENCES accounts (id),
