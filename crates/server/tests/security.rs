@@ -40,7 +40,7 @@ async fn bs_against(ts: &TestServer, opponent: &str) -> Record {
     }
     let (status, answer) = ts.post(id, "resign", Some(token), None).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    let (status, record) = ts.record(&id).await;
+    let (status, record) = ts.record(id).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     serde_json::from_value(record).unwrap()
 }
