@@ -253,6 +253,7 @@ pub async fn rating_history(
             .map(|c| RatingPoint {
                 at_ms: c.at_ms,
                 game: c.game,
+                games: c.number,
                 rating: c.after,
                 rd: c.rd,
             })

@@ -836,6 +836,8 @@ pub struct RatingPoint {
     pub at_ms: i64,
     /// The game.
     pub game: String,
+    /// The player's rated games of the variant with this one (the changes' order).
+    pub games: i64,
     /// The rating after it.
     pub rating: f64,
     /// The deviation after it.

@@ -27,7 +27,10 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     after DOUBLE PRECISION NOT NULL,
     rd DOUBLE PRECISION NOT NULL,
     at_ms BIGINT NOT NULL,
+    -- The player's rated games of the variant with this one: the order the changes were
+    -- applied in, which a recomputation follows (two games may end in the same millisecond).
+    number BIGINT NOT NULL,
     PRIMARY KEY (game, account)
 );
 
-CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes (account, variant, at_ms);
+CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes (account, variant, number);
