@@ -518,6 +518,23 @@ pub async fn challenges(
     Ok(Json(Challenges { incoming, outgoing }))
 }
 
+/// An open event stream: when a player's last one closes, its waiting seeks go (it left; a
+/// game paired with it would find nobody there).
+struct Listening(Arc<Hub>, String);
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        if !self.0.pairing.listeners.listening(&self.1) {
+            self.0
+                .pairing
+                .seeks
+                .lock()
+                .expect("seeks lock")
+                .drop_of(&self.1);
+        }
+    }
+}
+
 #[utoipa::path(get, path = "/api/stream/event", tag = "pairing", responses((status = 200, description = "NDJSON: one AccountEvent a line (`challenge`, `challengeCanceled`, `challengeDeclined`, `gameStart`, `gameFinish`), empty keepalive lines; it opens with the games going on and the challenges waiting", body = AccountEvent, content_type = "application/x-ndjson"), crate::wire::Refusals))]
 pub async fn events(
     State(app): State<App>,
@@ -547,12 +564,14 @@ pub async fn events(
                 .map(|challenge| AccountEvent::Challenge { challenge }),
         );
     }
+    // Fields drop in order: the receiver before the guard that looks for other streams.
     let state = (
         slot,
         opening.into_iter(),
         receiver,
         app.config.keepalive,
         app.shutdown.clone(),
+        Listening(app.clone(), key),
     );
     let body = futures_util::stream::unfold(state, |mut s| async move {
         let line = |event: &AccountEvent| {

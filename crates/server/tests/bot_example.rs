@@ -57,7 +57,7 @@ async fn the_documented_bot_accepts_a_challenge_and_plays_a_rated_game() {
 
     let script = std::env::temp_dir().join(format!("bluffchess-bot-{}.py", std::process::id()));
     std::fs::write(&script, example()).unwrap();
-    let mut bot = Command::new("python3")
+    let bot = Command::new("python3")
         .arg(&script)
         .arg(&ts.base)
         .arg("--once")

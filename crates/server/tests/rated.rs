@@ -714,6 +714,31 @@ async fn bad_seeks_are_refused_and_change_nothing() {
     typed::<bluffchess_server::wire::Paired>(&taken);
     let (_, lobby) = ts.get("/api/games", None).await;
     assert_eq!(lobby["seeks"], json!([]));
+    // A seeker who leaves (its last event stream closes) takes its seeks with it.
+    let events = event_stream(&ts, &frank).await;
+    let (_, left) = api(
+        &ts,
+        &mut frank,
+        Method::POST,
+        "/api/seek",
+        Some(seek_terms(true)),
+    )
+    .await;
+    let (_, lobby) = ts.get("/api/games", None).await;
+    assert_eq!(lobby["seeks"][0]["id"], left["id"]);
+    drop(events);
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let (_, lobby) = ts.get("/api/games", None).await;
+        if lobby["seeks"] == json!([]) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the seek outlived its seeker's stream"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     // The leaderboard: nobody has played a rated game yet.
     let (status, top) = ts.get("/api/player/top/50/chess", None).await;
     assert_eq!(status, StatusCode::OK);

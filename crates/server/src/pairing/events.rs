@@ -22,6 +22,13 @@ impl Listeners {
             .subscribe()
     }
 
+    /// Whether `key` has an event stream open.
+    pub fn listening(&self, key: &str) -> bool {
+        let map = self.0.lock().expect("listeners lock");
+        map.get(key)
+            .is_some_and(|sender| sender.receiver_count() > 0)
+    }
+
     /// Sends `event` to `key`'s open streams, if any.
     pub fn publish(&self, key: &str, event: AccountEvent) {
         let mut map = self.0.lock().expect("listeners lock");

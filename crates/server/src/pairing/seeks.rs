@@ -102,6 +102,11 @@ impl Seeks {
         self.0.iter().find(|s| s.id == id)
     }
 
+    /// Drops the seeks of the player whose limits' key is `key`.
+    pub fn drop_of(&mut self, key: &str) {
+        self.0.retain(|s| s.holder.key.as_deref() != Some(key));
+    }
+
     /// Drops the seeks made before `cutoff_ms`.
     pub fn expire(&mut self, cutoff_ms: i64) {
         self.0.retain(|s| s.created_ms >= cutoff_ms);
