@@ -24,7 +24,8 @@ macro_rules! embed {
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
-    "net.js", "sound.js", "md.js", "account.js", "LICENSES.md",
+    "net.js", "sound.js", "md.js", "account.js", "events.js", "pairing.js", "challenges.js",
+    "players.js", "terms.js", "rated.css", "LICENSES.md",
 );
 
 /// Each variant's rules, by variant id.

@@ -40,8 +40,21 @@ impl Seek {
     }
 }
 
-/// Whether two holders are one player: the same account, guest session or limits' key.
+/// Whether two holders are one player: the same account, guest session or limits' key. Two
+/// guest sessions are two players even when their limits' key is one address (a browser's first
+/// seek makes its session and is counted on its address, so two new guests behind one address
+/// still pair).
 pub fn same_player(a: &Holder, b: &Holder) -> bool {
+    let account = |h: &Holder| h.account.as_ref().map(|(id, _)| *id);
+    if let (None, None, Some(x), Some(y)) = (account(a), account(b), &a.guest, &b.guest) {
+        return x == y;
+    }
+    same_client(a, b)
+}
+
+/// Whether two holders count as one for the limits: the same account, guest session or limits'
+/// key.
+fn same_client(a: &Holder, b: &Holder) -> bool {
     let account = |h: &Holder| h.account.as_ref().map(|(id, _)| *id);
     (a.key.is_some() && a.key == b.key)
         || (account(a).is_some() && account(a) == account(b))
@@ -83,11 +96,12 @@ impl Seeks {
         self.0.push(seek);
     }
 
-    /// How many seeks `holder` has waiting.
+    /// How many seeks `holder` has waiting, counted as the limits count (a new guest's on its
+    /// address).
     pub fn count_of(&self, holder: &Holder) -> usize {
         self.0
             .iter()
-            .filter(|s| same_player(&s.holder, holder))
+            .filter(|s| same_client(&s.holder, holder))
             .count()
     }
 
@@ -168,6 +182,28 @@ mod tests {
         seeks.push(seek("mine", 1, 1500.0, None));
         assert!(seeks.take_match(&seek("again", 1, 1500.0, None)).is_none());
         assert_eq!(seeks.count_of(&seek("x", 1, 0.0, None).holder), 1);
+    }
+
+    #[test]
+    fn two_new_guests_at_one_address_pair() {
+        let guest = |id: &str, session: &str| {
+            let mut s = seek(id, 0, 1500.0, None);
+            s.holder = Holder {
+                key: Some("address 127.0.0.1".into()),
+                account: None,
+                guest: Some(session.into()),
+            };
+            s.terms.rated = false;
+            s
+        };
+        let mut seeks = Seeks::default();
+        seeks.push(guest("first", "one"));
+        assert!(seeks.take_match(&guest("again", "one")).is_none());
+        assert_eq!(seeks.count_of(&guest("third", "three").holder), 1);
+        assert_eq!(
+            seeks.take_match(&guest("other", "two")).unwrap().id,
+            "first"
+        );
     }
 
     #[test]
