@@ -107,8 +107,7 @@ impl Host for Hub {
 
     fn announce(&self, news: GameNews) {
         let ended = news.status.ended();
-        for (i, listener) in news.listeners.iter().enumerate() {
-            let Some(listener) = listener else { continue };
+        for (i, listeners) in news.listeners.iter().enumerate() {
             let color = if i == 0 { Color::White } else { Color::Black };
             let diff = news.ratings.as_ref().map(|r| match color {
                 Color::White => r.white.diff,
@@ -135,7 +134,9 @@ impl Host for Hub {
                 true => AccountEvent::GameFinish { game },
                 false => AccountEvent::GameStart { game },
             };
-            self.pairing.listeners.publish(listener, event);
+            for listener in listeners {
+                self.pairing.listeners.publish(listener, event.clone());
+            }
         }
     }
 }

@@ -985,10 +985,10 @@ async fn pages_docs_and_the_python_bot() {
     assert!(home.contains("/docs/api.md"));
     let (status, doc) = ts.get_text("/docs/api.md", None).await;
     assert_eq!(status, StatusCode::OK);
-    let start = doc
-        .find("```python\n")
-        .expect("docs/api.md has a Python bot")
-        + 10;
+    let section = doc
+        .find("## A bot in Python")
+        .expect("docs/api.md has a Python bot");
+    let start = section + doc[section..].find("```python\n").unwrap() + 10;
     let end = start + doc[start..].find("```").unwrap();
     let script = &doc[start..end];
     assert!(script.lines().count() <= 40, "the bot is short");

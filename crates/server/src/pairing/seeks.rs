@@ -116,9 +116,10 @@ impl Seeks {
         self.0.iter().find(|s| s.id == id)
     }
 
-    /// Drops the seeks of the player whose limits' key is `key`.
+    /// Drops the seeks of the player listening under `key`.
     pub fn drop_of(&mut self, key: &str) {
-        self.0.retain(|s| s.holder.key.as_deref() != Some(key));
+        self.0
+            .retain(|s| !s.holder.listener_keys().iter().any(|k| k == key));
     }
 
     /// Drops the seeks made before `cutoff_ms`.

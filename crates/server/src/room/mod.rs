@@ -17,7 +17,7 @@ mod table;
 
 pub use clock::now_ms;
 pub use feed::{line, Feed, FeedReader, LegalActions};
-pub use seat::{feed_of, index, Holder, SEATS};
+pub use seat::{feed_of, index, listener_keys, Holder, SEATS};
 pub use shared::{Command, Connected, Presence, SeatCommand, Shared};
 pub use table::{new_arbiter, rating_diffs};
 
@@ -76,8 +76,9 @@ pub struct GameNews {
     pub rated: bool,
     pub status: Status,
     pub outcome: Option<Outcome>,
-    /// Each seat's listener (its client's limits' key; none for a server bot).
-    pub listeners: [Option<String>; 2],
+    /// Each seat's listeners: the keys its event streams may listen under (none for a server
+    /// bot).
+    pub listeners: [Vec<String>; 2],
     /// What each seat's opponent is called: an account's name, `bot:NAME` or `guest`.
     pub opponents: [String; 2],
     pub ratings: Option<BySeat<RatingDiff>>,
@@ -202,7 +203,14 @@ impl Room {
             rated: table.row.rated,
             status: table.status,
             outcome: table.outcome,
-            listeners: self.clients.clone(),
+            listeners: [0, 1].map(|i| {
+                let accounts = self.shared.accounts.read().expect("seat lock")[i];
+                let guest = self.shared.guests.read().expect("seat lock")[i].clone();
+                match table.is_bot(if i == 0 { Color::White } else { Color::Black }) {
+                    true => Vec::new(),
+                    false => listener_keys(self.clients[i].as_deref(), accounts, guest.as_deref()),
+                }
+            }),
             opponents: [called(1), called(0)],
             ratings: table.ratings.clone(),
         }
