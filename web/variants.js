@@ -278,6 +278,9 @@ const realityCheck = {
   },
 };
 
+// Each variant's adapter, by the id the server gives it; the list of variants itself comes from
+// GET /api/variants. A variant the server lists without an adapter here is an error, never a
+// board drawn as chess (the browser test checks every listed variant has one).
 export const ADAPTERS = {
   chess: chessLike,
   'alter-ego': alterEgo,
@@ -288,8 +291,13 @@ export const ADAPTERS = {
 };
 
 export function adapterOf(variant) {
-  return ADAPTERS[variant] || chessLike;
+  const ad = ADAPTERS[variant];
+  if (!ad) throw new Error(`no adapter for variant ${variant}: add one to ADAPTERS in web/variants.js`);
+  return ad;
 }
+
+// The ids of a list of variants (GET /api/variants) that have no adapter.
+export const missingAdapters = (variants) => variants.map((v) => v.id).filter((id) => !ADAPTERS[id]);
 
 // The board a game is drawn on: its variant's, or the one its options pick (Reality Check's
 // board=advanced).

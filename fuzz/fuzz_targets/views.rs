@@ -3,26 +3,32 @@
 //! built is sampled twice, and each sample shows the seat the belief's view.
 #![no_main]
 
+use bluffchess_rules::any::ViewVisitor;
 use bluffchess_rules::belief::{check_witness, Belief};
 use bluffchess_rules::game::{Game, View};
-use bluffchess_rules::variants::bs::BsBelief;
-use bluffchess_rules::variants::reality_check::RealityCheckBelief;
-use bluffchess_rules::{AlterEgoBelief, AmbiguousBelief, AnyView, BluffMoveBelief, ChessBelief};
+use bluffchess_rules::AnyView;
 use libfuzzer_sys::fuzz_target;
 use rand::SeedableRng;
 
-/// Builds the belief; if the view is believable, samples it twice.
-fn believe<B: Belief>(view: &View<<B::Game as Game>::Summary>) {
-    let Ok(belief) = B::from_view(view) else {
-        return;
-    };
-    let _ = belief.legal_actions();
-    let _ = belief.key();
-    let mut rng = rand::rngs::StdRng::seed_from_u64(view.events.len() as u64);
-    for _ in 0..2 {
-        let sample = belief.sample(&mut rng);
-        if let Err(e) = check_witness(&sample, belief.view(), belief.revealed()) {
-            panic!("a sample does not show the belief's view: {e}");
+/// Builds the seat's belief from the view, typed by its variant; if the view is believable,
+/// samples it twice.
+struct Believe;
+
+impl ViewVisitor for Believe {
+    type Output = ();
+
+    fn visit<G: Game>(self, view: &View<G::Summary>) {
+        let Ok(belief) = G::Belief::from_view(view) else {
+            return;
+        };
+        let _ = belief.legal_actions();
+        let _ = belief.key();
+        let mut rng = rand::rngs::StdRng::seed_from_u64(view.events.len() as u64);
+        for _ in 0..2 {
+            let sample = belief.sample(&mut rng);
+            if let Err(e) = check_witness(&sample, belief.view(), belief.revealed()) {
+                panic!("a sample does not show the belief's view: {e}");
+            }
         }
     }
 }
@@ -31,13 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    match AnyView::from_json(text) {
-        Ok(AnyView::Chess(view)) => believe::<ChessBelief>(&view),
-        Ok(AnyView::AlterEgo(view)) => believe::<AlterEgoBelief>(&view),
-        Ok(AnyView::Ambiguous(view)) => believe::<AmbiguousBelief>(&view),
-        Ok(AnyView::RealityCheck(view)) => believe::<RealityCheckBelief>(&view),
-        Ok(AnyView::Bs(view)) => believe::<BsBelief>(&view),
-        Ok(AnyView::BluffMove(view)) => believe::<BluffMoveBelief>(&view),
-        Err(_) => {}
+    if let Ok(view) = AnyView::from_json(text) {
+        view.visit(Believe);
     }
 });

@@ -7,7 +7,7 @@
 //! position from, without copying the events), and strings from its events.
 
 use crate::table::Table;
-use crate::variant::{for_variant, Layout, Planes, Variant};
+use crate::variant::{with_variant, Layout, Planes, Variant, VariantVisitor};
 use bluffchess_rules::any::ViewError;
 use bluffchess_rules::arbiter::{Arbiter, MetaKind};
 use bluffchess_rules::belief::Belief;
@@ -101,8 +101,27 @@ pub trait Core: Send + Sync {
 
 /// A new game of `variant`.
 pub fn new_game(variant: &str, options: &Options, seed: u64, mode: Mode) -> Result<Box<dyn Core>> {
-    for_variant!(variant, G => Session::<G>::new(options, seed, mode).map(|s| Box::new(s) as Box<dyn Core>),
-        else => Err(unknown_variant(variant)))
+    struct New<'a> {
+        options: &'a Options,
+        seed: u64,
+        mode: Mode,
+    }
+    impl VariantVisitor for New<'_> {
+        type Output = Result<Box<dyn Core>>;
+        fn visit<G: Variant>(self) -> Self::Output {
+            Session::<G>::new(self.options, self.seed, self.mode)
+                .map(|s| Box::new(s) as Box<dyn Core>)
+        }
+    }
+    with_variant(
+        variant,
+        New {
+            options,
+            seed,
+            mode,
+        },
+    )
+    .unwrap_or_else(|| Err(unknown_variant(variant)))
 }
 
 /// The rules' message for an unknown variant.
@@ -579,7 +598,7 @@ pub trait BeliefCore: Send + Sync {
     fn information_state_string(&self) -> String;
 }
 
-struct BeliefOf<G: Variant>(G::Belief);
+struct BeliefOf<G: Variant>(<G as Game>::Belief);
 
 impl<G: Variant> BeliefCore for BeliefOf<G> {
     fn variant(&self) -> &'static str {
@@ -649,11 +668,19 @@ fn read_view<R: ViewReader>(json: &str, reader: R) -> Result<R::Output> {
         .and_then(Value::as_str)
         .ok_or_else(|| ViewError::NoVariant.to_string())?
         .to_string();
-    for_variant!(&variant, G => {
-        let view: View<<G as Game>::Summary> = serde_json::from_value(value)
-            .map_err(|e| ViewError::Json(e.to_string()).to_string())?;
-        reader.read::<G>(view)
-    }, else => Err(unknown_variant(&variant)))
+    struct Read<R> {
+        value: Value,
+        reader: R,
+    }
+    impl<R: ViewReader> VariantVisitor for Read<R> {
+        type Output = Result<R::Output>;
+        fn visit<G: Variant>(self) -> Self::Output {
+            let view: View<<G as Game>::Summary> = serde_json::from_value(self.value)
+                .map_err(|e| ViewError::Json(e.to_string()).to_string())?;
+            self.reader.read::<G>(view)
+        }
+    }
+    with_variant(&variant, Read { value, reader }).unwrap_or_else(|| Err(unknown_variant(&variant)))
 }
 
 /// Rebuilds a seat's knowledge from its view (JSON), or says why it cannot.
@@ -662,7 +689,7 @@ pub fn belief_from_view(json: &str) -> Result<Box<dyn BeliefCore>> {
     impl ViewReader for Build {
         type Output = Box<dyn BeliefCore>;
         fn read<G: Variant>(self, view: View<G::Summary>) -> Result<Self::Output> {
-            let belief = G::Belief::from_view(&view).map_err(|e| e.to_string())?;
+            let belief = <G as Game>::Belief::from_view(&view).map_err(|e| e.to_string())?;
             Ok(Box::new(BeliefOf::<G>(belief)))
         }
     }

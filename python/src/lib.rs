@@ -12,7 +12,7 @@ use crate::batch::{returns, Batch};
 use crate::core::{
     belief_from_view, new_game, observe_view, unknown_variant, BeliefCore, Core, Mode,
 };
-use crate::variant::for_variant;
+use crate::variant::{with_variant, Variant, VariantVisitor};
 use bluffchess_ai::{Bot as _, BuiltIn, Decision};
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::game::{Actor, Options, Outcome, Seat};
@@ -880,11 +880,25 @@ fn variants<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
 }
 
 fn table_of(variant: &str) -> PyResult<&'static table::Table> {
-    for_variant!(variant, G => Ok(<G as variant::Variant>::table()), else => Err(refused(unknown_variant(variant))))
+    struct TableOf;
+    impl VariantVisitor for TableOf {
+        type Output = &'static table::Table;
+        fn visit<G: Variant>(self) -> Self::Output {
+            G::table()
+        }
+    }
+    with_variant(variant, TableOf).ok_or_else(|| refused(unknown_variant(variant)))
 }
 
 fn layout_of(variant: &str) -> PyResult<&'static variant::Layout> {
-    for_variant!(variant, G => Ok(<G as variant::Variant>::layout()), else => Err(refused(unknown_variant(variant))))
+    struct LayoutOf;
+    impl VariantVisitor for LayoutOf {
+        type Output = &'static variant::Layout;
+        fn visit<G: Variant>(self) -> Self::Output {
+            G::layout()
+        }
+    }
+    with_variant(variant, LayoutOf).ok_or_else(|| refused(unknown_variant(variant)))
 }
 
 /// Every action of the variant's action space, by index.

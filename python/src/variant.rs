@@ -1,48 +1,34 @@
-//! What the package needs of each variant: its belief, its observation planes and its action
-//! table. The one list of variants in this crate is [`for_variant!`].
+//! What the package needs of each variant: its observation planes and its action table (its
+//! belief is the rules crate's `Game::Belief`). The variants are the rules crate's one list
+//! (`for_each_variant!`), reached through [`with_variant`].
 
 use crate::table::{self, Table};
-use bluffchess_rules::belief::Belief;
 use bluffchess_rules::game::{Actor, Game, Options, Seat};
-use bluffchess_rules::variants::alter_ego::AlterEgoBelief;
-use bluffchess_rules::variants::ambiguous::AmbiguousBelief;
-use bluffchess_rules::variants::bluff_move::BluffMoveBelief;
-use bluffchess_rules::variants::bs::BsBelief;
-use bluffchess_rules::variants::chess::ChessBelief;
-use bluffchess_rules::variants::reality_check::RealityCheckBelief;
 use bluffchess_rules::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, RealityCheck};
 use std::sync::OnceLock;
 
-/// Runs `$body` with `$G` the type of the variant whose id is `$id`, or `$other` for an unknown
-/// id.
-macro_rules! for_variant {
-    ($id:expr, $G:ident => $body:expr, else => $other:expr) => {{
-        use bluffchess_rules::game::Game as _;
-        let id: &str = $id;
-        if id == bluffchess_rules::Chess::ID {
-            type $G = bluffchess_rules::Chess;
-            $body
-        } else if id == bluffchess_rules::AlterEgo::ID {
-            type $G = bluffchess_rules::AlterEgo;
-            $body
-        } else if id == bluffchess_rules::Ambiguous::ID {
-            type $G = bluffchess_rules::Ambiguous;
-            $body
-        } else if id == bluffchess_rules::BluffMove::ID {
-            type $G = bluffchess_rules::BluffMove;
-            $body
-        } else if id == bluffchess_rules::RealityCheck::ID {
-            type $G = bluffchess_rules::RealityCheck;
-            $body
-        } else if id == bluffchess_rules::Bs::ID {
-            type $G = bluffchess_rules::Bs;
-            $body
-        } else {
-            $other
-        }
-    }};
+/// Code that runs on one variant as the package plays it (see [`with_variant`]).
+pub trait VariantVisitor {
+    /// What it gives back.
+    type Output;
+    /// Runs on variant `G`.
+    fn visit<G: Variant>(self) -> Self::Output;
 }
-pub(crate) use for_variant;
+
+/// The package's dispatch, built from the rules crate's one list of variants: a variant of the
+/// list without a [`Variant`] impl here is a compile error.
+macro_rules! dispatch {
+    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
+        /// Runs `visitor` on the variant whose id is `id`; `None` for an unknown id.
+        pub fn with_variant<V: VariantVisitor>(id: &str, visitor: V) -> Option<V::Output> {
+            $(if id == <$game as Game>::ID {
+                return Some(visitor.visit::<$game>());
+            })*
+            None
+        }
+    };
+}
+bluffchess_rules::for_each_variant!(dispatch);
 
 /// The shape of a variant's observation: named planes over a grid of cells.
 pub struct Layout {
@@ -138,9 +124,6 @@ impl<'a> Planes<'a> {
 
 /// A variant as the package plays it.
 pub trait Variant: Game {
-    /// The seat's knowledge, rebuilt from its view.
-    type Belief: Belief<Game = Self>;
-
     /// The observation's planes.
     fn layout() -> &'static Layout;
 
@@ -152,19 +135,18 @@ pub trait Variant: Game {
     fn encode(summary: &Self::Summary, options: &Options, seat: Seat, planes: &mut Planes<'_>);
 }
 
-/// The [`Variant`] of a rules type: its belief, its planes (a list of names, or a function
+/// The [`Variant`] of a rules type: its planes (a list of names, or a function
 /// giving them), its table and its encoder (in `crate::encode`; `with_options` before one that
 /// reads the rules options), on a grid of `height` ranks and `width` files.
 macro_rules! variant {
-    ($game:ty, $belief:ty, $planes:expr, $table:path, with_options $encode:path, $height:literal x $width:literal) => {
-        variant!(@impl $game, $belief, $planes, $table, |s, options, seat, planes| $encode(s, options, seat, planes), $height x $width);
+    ($game:ty, $planes:expr, $table:path, with_options $encode:path, $height:literal x $width:literal) => {
+        variant!(@impl $game, $planes, $table, |s, options, seat, planes| $encode(s, options, seat, planes), $height x $width);
     };
-    ($game:ty, $belief:ty, $planes:expr, $table:path, $encode:path, $height:literal x $width:literal) => {
-        variant!(@impl $game, $belief, $planes, $table, |s, _options, seat, planes| $encode(s, seat, planes), $height x $width);
+    ($game:ty, $planes:expr, $table:path, $encode:path, $height:literal x $width:literal) => {
+        variant!(@impl $game, $planes, $table, |s, _options, seat, planes| $encode(s, seat, planes), $height x $width);
     };
-    (@impl $game:ty, $belief:ty, $planes:expr, $table:path, |$s:ident, $o:ident, $seat:ident, $p:ident| $encode:expr, $height:literal x $width:literal) => {
+    (@impl $game:ty, $planes:expr, $table:path, |$s:ident, $o:ident, $seat:ident, $p:ident| $encode:expr, $height:literal x $width:literal) => {
         impl Variant for $game {
-            type Belief = $belief;
             fn layout() -> &'static Layout {
                 static LAYOUT: OnceLock<Layout> = OnceLock::new();
                 LAYOUT.get_or_init(|| Layout::new(&$planes, $height, $width))
@@ -181,14 +163,13 @@ macro_rules! variant {
 }
 
 use crate::encode;
-variant!(Chess, ChessBelief, encode::CHESS, table::chess, encode::chess, 8 x 8);
-variant!(AlterEgo, AlterEgoBelief, encode::ALTER_EGO, table::alter_ego, encode::alter_ego, 8 x 8);
-variant!(Ambiguous, AmbiguousBelief, encode::AMBIGUOUS, table::ambiguous, encode::ambiguous, 8 x 8);
-variant!(BluffMove, BluffMoveBelief, encode::BLUFF_MOVE, table::bluff_move, encode::bluff_move, 8 x 8);
-variant!(Bs, BsBelief, encode::BS, table::bs, encode::bs, 8 x 8);
+variant!(Chess, encode::CHESS, table::chess, encode::chess, 8 x 8);
+variant!(AlterEgo, encode::ALTER_EGO, table::alter_ego, encode::alter_ego, 8 x 8);
+variant!(Ambiguous, encode::AMBIGUOUS, table::ambiguous, encode::ambiguous, 8 x 8);
+variant!(BluffMove, encode::BLUFF_MOVE, table::bluff_move, encode::bluff_move, 8 x 8);
+variant!(Bs, encode::BS, table::bs, encode::bs, 8 x 8);
 variant!(
     RealityCheck,
-    RealityCheckBelief,
     encode::reality_check_planes(),
     table::reality_check,
     with_options encode::reality_check,

@@ -12,9 +12,9 @@
 //! searched.
 
 use crate::budget::Budget;
-use crate::sim::{parse_all, reward, settle, EDGE};
+use crate::sim::{parse_all, reward, settle, SearchError, EDGE};
 use crate::variant::Variant;
-use crate::worlds::Worlds;
+use crate::worlds::{FromBelief, Worlds};
 use bluffchess_rules::game::View;
 use bluffchess_rules::Color;
 use rand::rngs::StdRng;
@@ -86,15 +86,13 @@ pub fn search<G: Variant>(
     samples: usize,
     budget: Budget,
     rng: &mut dyn RngCore,
-) -> Result<Found, String> {
-    let worlds = G::Worlds::from_view(view)?;
-    let color = view.seat.color().ok_or("a spectator does not act")?;
+) -> Result<Found, SearchError> {
+    let worlds = FromBelief::<G::Belief>::from_view(view)?;
+    let color = view.seat.color().ok_or(SearchError::Spectator)?;
     let count = if G::OPEN { 1 } else { samples.max(1) };
     let pool: Vec<G> = (0..count).map(|_| worlds.sample_quiet(rng)).collect();
     let actions = parse_all(&pool[0], legal);
-    let first = actions
-        .first()
-        .ok_or("none of the legal actions can be read")?;
+    let first = actions.first().ok_or(SearchError::Unreadable)?;
     let mut search = Search::<G> {
         table: HashMap::new(),
         killers: Vec::new(),

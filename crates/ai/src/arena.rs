@@ -1,8 +1,9 @@
 //! One game between two bots under the arbiter: each bot gets exactly its seat's view.
 
 use crate::bot::Bot;
-use crate::decision::Decision;
-use bluffchess_rules::arbiter::MetaKind;
+use crate::decision::{Decision, DecisionError};
+use bluffchess_rules::any::NewGameError;
+use bluffchess_rules::arbiter::{ArbiterError, MetaKind};
 use bluffchess_rules::game::{Options, Seat};
 use bluffchess_rules::{AnyGame, Color, Record, SaltSource};
 use std::time::{Duration, Instant};
@@ -20,6 +21,23 @@ pub struct Played {
     pub slowest: [Duration; 2],
 }
 
+/// Why a game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The game could not be made (variant or options).
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// The arbiter refused a roll or the forfeit.
+    #[error(transparent)]
+    Arbiter(#[from] ArbiterError),
+    /// A player is to act but has nothing to do.
+    #[error("the actor has no legal actions")]
+    NoLegalActions,
+    /// The seat's view and actions make no decision.
+    #[error(transparent)]
+    Decision(#[from] DecisionError),
+}
+
 /// Plays a game of `variant` from `seed` between `white` and `black`, each limited to
 /// `movetime` a decision. A bot whose answer the arbiter refuses loses the game (it resigns on
 /// its behalf), the refusal being the reason. After `max_actions` actions the game stops
@@ -32,25 +50,23 @@ pub fn play(
     black: &mut dyn Bot,
     movetime: Option<Duration>,
     max_actions: usize,
-) -> Result<Played, String> {
-    let mut game = AnyGame::new(variant, options, seed, SaltSource::Seeded(seed))
-        .map_err(|e| e.to_string())?;
+) -> Result<Played, ArenaError> {
+    let mut game = AnyGame::new(variant, options, seed, SaltSource::Seeded(seed))?;
     let mut slowest = [Duration::ZERO; 2];
     let mut forfeit = None;
     let mut actions = 0;
     while let Some(actor) = game.to_act().filter(|_| actions < max_actions) {
         actions += 1;
         let Some(color) = actor.color() else {
-            game.roll().map_err(|e| e.to_string())?;
+            game.roll()?;
             continue;
         };
-        let legal = game.legal().ok_or("the actor has no legal actions")?;
+        let legal = game.legal().ok_or(ArenaError::NoLegalActions)?;
         let decision = Decision::new(
             game.typed_view(Seat::from(color)),
             legal.actions,
             legal.setup,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         let bot: &mut dyn Bot = match color {
             Color::White => &mut *white,
             Color::Black => &mut *black,
@@ -65,8 +81,7 @@ pub fn play(
         };
         if let Some(reason) = refused {
             forfeit = Some(format!("{color} forfeits: {reason}"));
-            game.meta(color, MetaKind::Resign)
-                .map_err(|e| e.to_string())?;
+            game.meta(color, MetaKind::Resign)?;
             break;
         }
     }

@@ -3,6 +3,7 @@
 use crate::budget::{Budget, Stop};
 use crate::decision::Decision;
 use crate::ismcts::{self, Settings, Tree};
+use crate::sim::SearchError;
 use crate::spec::{BotSpec, Kind};
 use crate::variant::{dispatch, Variant, Visitor};
 use crate::{alphabeta, greedy};
@@ -130,7 +131,7 @@ struct Act<'a> {
 }
 
 impl Visitor for Act<'_> {
-    type Output = Result<Answer, String>;
+    type Output = Result<Answer, SearchError>;
 
     fn visit<G: Variant>(self, view: &View<G::Summary>) -> Self::Output {
         let Act {

@@ -27,6 +27,17 @@ pub enum DecisionError {
     NoActions,
 }
 
+impl DecisionError {
+    /// A stable machine id for the kind of refusal: `bad-view`, `spectator` or `no-actions`.
+    pub fn id(&self) -> &'static str {
+        match self {
+            DecisionError::View(_) => "bad-view",
+            DecisionError::Spectator => "spectator",
+            DecisionError::NoActions => "no-actions",
+        }
+    }
+}
+
 impl Decision {
     /// A decision from a seat's typed view and what that seat may do now.
     pub fn new(view: AnyView, legal: Vec<String>, setup: bool) -> Result<Decision, DecisionError> {

@@ -1,9 +1,9 @@
 //! One ply on the evaluation: each legal action is played in every sampled world and the
 //! action with the best average reward is chosen (a win it can see scores 1 in every world).
 
-use crate::sim::{parse_all, reward};
+use crate::sim::{parse_all, reward, SearchError};
 use crate::variant::Variant;
-use crate::worlds::Worlds;
+use crate::worlds::{FromBelief, Worlds};
 use bluffchess_rules::game::View;
 use rand::{Rng, RngCore};
 
@@ -13,9 +13,9 @@ pub fn choose<G: Variant>(
     legal: &[String],
     samples: usize,
     rng: &mut dyn RngCore,
-) -> Result<String, String> {
-    let worlds = G::Worlds::from_view(view)?;
-    let color = view.seat.color().ok_or("a spectator does not act")?;
+) -> Result<String, SearchError> {
+    let worlds = FromBelief::<G::Belief>::from_view(view)?;
+    let color = view.seat.color().ok_or(SearchError::Spectator)?;
     let pool: Vec<G> = (0..samples.max(1))
         .map(|_| worlds.sample_quiet(rng))
         .collect();
@@ -36,5 +36,5 @@ pub fn choose<G: Variant>(
         }
     }
     best.map(|(_, a)| a.to_string())
-        .ok_or_else(|| "none of the legal actions can be read".to_string())
+        .ok_or(SearchError::Unreadable)
 }

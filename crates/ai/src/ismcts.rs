@@ -1,6 +1,6 @@
 //! Information-set Monte Carlo tree search (Cowling, Powley and Whitehouse 2012), in the
 //! multiple-observer form: every node is one player's information set, keyed by the hash of
-//! everything that player has seen ([`Game::info_key`]), so each player chooses in its own tree
+//! everything that player has seen ([`Game::info_key`](bluffchess_rules::game::Game::info_key)), so each player chooses in its own tree
 //! from what it knows and the opponent's hidden moves stay apart where the searching seat cannot
 //! tell them apart.
 //!
@@ -17,9 +17,9 @@
 //! the best value (regret matching), so that no tell gives the choice away.
 
 use crate::budget::Budget;
-use crate::sim::{parse_all, reward, settle};
+use crate::sim::{parse_all, reward, settle, SearchError};
 use crate::variant::Variant;
-use crate::worlds::Worlds;
+use crate::worlds::{FromBelief, Worlds};
 use bluffchess_rules::game::{Seat, View};
 use bluffchess_rules::playout::random_action;
 use bluffchess_rules::Color;
@@ -133,10 +133,10 @@ pub fn search<G: Variant>(
     settings: Settings,
     budget: Budget,
     rng: &mut dyn RngCore,
-) -> Result<Found, String> {
+) -> Result<Found, SearchError> {
     let start = Instant::now();
-    let worlds = G::Worlds::from_view(view)?;
-    let color = view.seat.color().ok_or("a spectator does not act")?;
+    let worlds = FromBelief::<G::Belief>::from_view(view)?;
+    let color = view.seat.color().ok_or(SearchError::Spectator)?;
     let mut pool = Vec::with_capacity(settings.samples);
     while pool.len() < settings.samples.max(1) {
         pool.push(worlds.sample_quiet(rng));
@@ -147,7 +147,7 @@ pub fn search<G: Variant>(
     }
     let root_actions = parse_all(&pool[0], legal);
     if root_actions.is_empty() {
-        return Err("none of the legal actions can be read".to_string());
+        return Err(SearchError::Unreadable);
     }
     tree.follow(view.seat, view.events.len());
     let root_key = (color, pool[0].info_key(view.seat));

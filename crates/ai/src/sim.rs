@@ -1,10 +1,36 @@
 //! What every search does to a world: let Chance and setups act, score it.
 
 use crate::variant::Variant;
+use bluffchess_rules::belief::BeliefError;
 use bluffchess_rules::game::{Actor, Game};
 use bluffchess_rules::playout::roll;
 use bluffchess_rules::Color;
 use rand::RngCore;
+
+/// Why a search found no action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// No world can be drawn from the view.
+    #[error(transparent)]
+    Belief(#[from] BeliefError),
+    /// The view is a spectator's.
+    #[error("a spectator does not act")]
+    Spectator,
+    /// None of the legal actions given reads as an action of the variant.
+    #[error("none of the legal actions can be read")]
+    Unreadable,
+}
+
+impl SearchError {
+    /// A stable machine id for the kind of failure.
+    pub fn id(&self) -> &'static str {
+        match self {
+            SearchError::Belief(e) => e.id(),
+            SearchError::Spectator => "spectator",
+            SearchError::Unreadable => "unreadable-actions",
+        }
+    }
+}
 
 /// Pawns of evaluation that make a reward of about 0.73 (a logistic scale).
 const SCALE: f64 = 2.0;

@@ -2,27 +2,18 @@
 //! world, which decisions are bluffs to be mixed, and the setup policy.
 
 use crate::eval;
-use crate::worlds::{FromBelief, Worlds};
 use bluffchess_rules::game::{Game, View};
 use bluffchess_rules::variants::alter_ego::Action as AlterEgoAction;
-use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
 use bluffchess_rules::variants::ambiguous::Action as AmbiguousAction;
-use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
 use bluffchess_rules::variants::bluff_move::Action as BluffMoveAction;
-use bluffchess_rules::variants::bluff_move::{BluffMove, BluffMoveBelief};
 use bluffchess_rules::variants::bs::Action as BsAction;
-use bluffchess_rules::variants::bs::{Bs, BsBelief};
-use bluffchess_rules::variants::chess::{Chess, ChessBelief};
 use bluffchess_rules::variants::reality_check::Action as RealityCheckAction;
-use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
+use bluffchess_rules::variants::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, RealityCheck};
 use bluffchess_rules::{AnyView, Color, Move, Role};
 use rand::RngCore;
 
 /// A variant the bots play.
 pub trait Variant: Game {
-    /// The worlds a seat's view allows.
-    type Worlds: Worlds<Game = Self>;
-
     /// Whether nothing is hidden from anyone (alpha-beta applies).
     const OPEN: bool = false;
 
@@ -88,7 +79,6 @@ pub trait Variant: Game {
 }
 
 impl Variant for Chess {
-    type Worlds = FromBelief<ChessBelief>;
     const OPEN: bool = true;
 
     fn evaluate(&self, color: Color) -> f64 {
@@ -105,7 +95,6 @@ impl Variant for Chess {
 }
 
 impl Variant for Ambiguous {
-    type Worlds = FromBelief<AmbiguousBelief>;
     const OPEN: bool = true;
 
     fn evaluate(&self, color: Color) -> f64 {
@@ -128,8 +117,6 @@ impl Variant for Ambiguous {
 }
 
 impl Variant for AlterEgo {
-    type Worlds = FromBelief<AlterEgoBelief>;
-
     fn evaluate(&self, color: Color) -> f64 {
         eval::alter_ego(self, color)
     }
@@ -151,8 +138,6 @@ impl Variant for AlterEgo {
 }
 
 impl Variant for BluffMove {
-    type Worlds = FromBelief<BluffMoveBelief>;
-
     fn evaluate(&self, color: Color) -> f64 {
         eval::bluff_move(self, color)
     }
@@ -176,7 +161,6 @@ impl Variant for BluffMove {
 }
 
 impl Variant for Bs {
-    type Worlds = FromBelief<BsBelief>;
     /// Any piece may claim almost any capture, and each claim waits for an answer: a short
     /// quiescence leaves time for the turns.
     const QUIESCENCE: u32 = 3;
@@ -213,8 +197,6 @@ impl Variant for Bs {
 }
 
 impl Variant for RealityCheck {
-    type Worlds = FromBelief<RealityCheckBelief>;
-
     fn evaluate(&self, color: Color) -> f64 {
         eval::reality_check(self, color)
     }
@@ -254,14 +236,16 @@ pub trait Visitor {
     fn visit<G: Variant>(self, view: &View<G::Summary>) -> Self::Output;
 }
 
-/// Calls `visitor` with the view typed by its variant.
-pub fn dispatch<V: Visitor>(view: &AnyView, visitor: V) -> V::Output {
-    match view {
-        AnyView::Chess(v) => visitor.visit::<Chess>(v),
-        AnyView::AlterEgo(v) => visitor.visit::<AlterEgo>(v),
-        AnyView::Ambiguous(v) => visitor.visit::<Ambiguous>(v),
-        AnyView::BluffMove(v) => visitor.visit::<BluffMove>(v),
-        AnyView::RealityCheck(v) => visitor.visit::<RealityCheck>(v),
-        AnyView::Bs(v) => visitor.visit::<Bs>(v),
-    }
+/// The dispatch over the rules crate's one list of variants: a variant without an
+/// `impl Variant` above is a compile error here.
+macro_rules! dispatch_over {
+    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
+        /// Calls `visitor` with the view typed by its variant.
+        pub fn dispatch<V: Visitor>(view: &AnyView, visitor: V) -> V::Output {
+            match view {
+                $(AnyView::$arm(v) => visitor.visit::<$game>(v),)*
+            }
+        }
+    };
 }
+bluffchess_rules::for_each_variant!(dispatch_over);

@@ -3,7 +3,7 @@
 //! The worlds are the samples of the rules crate's [`Belief`] for the variant, built from the
 //! seat's view alone.
 
-use bluffchess_rules::belief::Belief;
+use bluffchess_rules::belief::{Belief, BeliefError};
 use bluffchess_rules::game::{Game, View};
 use rand::RngCore;
 
@@ -13,7 +13,7 @@ pub trait Worlds: Sized + Send + Sync {
     type Game: Game;
 
     /// The worlds of this view, or why there are none.
-    fn from_view(view: &View<<Self::Game as Game>::Summary>) -> Result<Self, String>;
+    fn from_view(view: &View<<Self::Game as Game>::Summary>) -> Result<Self, BeliefError>;
 
     /// One world drawn consistent with the view.
     fn sample(&self, rng: &mut dyn RngCore) -> Self::Game;
@@ -33,10 +33,8 @@ pub struct FromBelief<B>(B);
 impl<B: Belief> Worlds for FromBelief<B> {
     type Game = B::Game;
 
-    fn from_view(view: &View<<B::Game as Game>::Summary>) -> Result<Self, String> {
-        B::from_view(view)
-            .map(FromBelief)
-            .map_err(|e| e.to_string())
+    fn from_view(view: &View<<B::Game as Game>::Summary>) -> Result<Self, BeliefError> {
+        B::from_view(view).map(FromBelief)
     }
 
     fn sample(&self, rng: &mut dyn RngCore) -> B::Game {

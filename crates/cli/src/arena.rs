@@ -134,7 +134,8 @@ fn one_game(
         black,
         Some(movetime),
         usize::MAX,
-    )?;
+    )
+    .map_err(|e| e.to_string())?;
     if let Some(dir) = &args.out {
         let path = dir.join(format!("game-{index}.json"));
         let text = serde_json::to_string_pretty(&played.record).map_err(|e| e.to_string())?;

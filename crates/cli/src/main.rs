@@ -1,9 +1,9 @@
 //! The `bluffchess` command line.
 
-use bluffchess_rules::protocol;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod arbiter;
 mod arena;
 mod catalog;
 mod engine;
@@ -84,7 +84,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(&args).map_err(|e| (e, 2)),
         Command::Engine(args) => engine::run(&args).map_err(|e| (e, 2)),
         Command::Arena(args) => arena::run(&args).map_err(|e| (e, 2)),
-        Command::Arbiter => protocol::run().map_err(|e| (e, 2)),
+        Command::Arbiter => arbiter::run().map_err(|e| (e, 2)),
         Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
         Command::Rules { variant } => catalog::rules(&variant)
             .map(|text| print!("{text}"))

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{answer, head, request, serve, Serve, VARIANTS};
+use common::{answer, head, request, serve, variants, Serve};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::json;
@@ -292,7 +292,7 @@ fn top_up(addr: SocketAddr, games: &mut Vec<Game>, done: &mut Vec<Game>, n: usiz
     *games = live;
     let mut rng = rand::rng();
     while games.len() < n {
-        match new_game(addr, VARIANTS.choose(&mut rng).unwrap()) {
+        match new_game(addr, variants().choose(&mut rng).unwrap()) {
             Some(game) => games.push(game),
             None => break,
         }
@@ -349,7 +349,7 @@ fn drop_midway(addr: SocketAddr, bytes: &[u8], reset: bool) {
 /// A server on `db` with an open game of each variant, both seats taken.
 fn one_game_each(db: &Path) -> (Serve, Vec<Game>) {
     let server = serve(db);
-    let games = VARIANTS
+    let games = variants()
         .iter()
         .map(|v| new_game(server.addr, v).unwrap())
         .collect();

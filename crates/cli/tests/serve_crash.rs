@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{request, serve, VARIANTS};
+use common::{request, serve, variants};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::{json, Value};
@@ -105,7 +105,7 @@ fn sigkill_mid_game_loses_no_acknowledged_action() {
     let db = std::env::temp_dir().join(format!("bluffchess-crash-{}.db", std::process::id()));
     let mut server = serve(&db);
     let mut games = Vec::new();
-    for variant in VARIANTS {
+    for variant in variants() {
         let body = json!({"variant": variant, "color": "white", "opponent": "open"});
         let (status, created) =
             request(server.addr, "POST", "/api/games", None, Some(&body)).unwrap();

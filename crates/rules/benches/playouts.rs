@@ -5,12 +5,7 @@ use bluffchess_rules::belief::Belief;
 use bluffchess_rules::game::{EventKind, Game, Options, Seat};
 use bluffchess_rules::log::Recording;
 use bluffchess_rules::playout::{random_action, random_playout};
-use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
-use bluffchess_rules::variants::ambiguous::{Ambiguous, AmbiguousBelief};
-use bluffchess_rules::variants::bluff_move::{BluffMove, BluffMoveBelief};
-use bluffchess_rules::variants::bs::{Bs, BsBelief};
-use bluffchess_rules::variants::chess::{Chess, ChessBelief};
-use bluffchess_rules::variants::reality_check::{RealityCheck, RealityCheckBelief};
+use bluffchess_rules::variants::{BluffMove, RealityCheck};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -112,23 +107,27 @@ fn resample<G: Game>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]
 
 /// Beliefs for each seat after `actions` random actions, in turn over eight games: building one
 /// from the seat's view, and drawing one sample from a built one.
-fn belief<B: Belief>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]) {
+fn belief<G: Game>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]) {
+    type B<G> = <G as Game>::Belief;
     let options: Options = options
         .iter()
         .map(|&(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let games: Vec<B::Game> = middle_games(&options, actions, 8);
+    let games: Vec<G> = middle_games(&options, actions, 8);
     let mut rng = StdRng::seed_from_u64(4);
     let mut group = c.benchmark_group("belief");
     group.throughput(Throughput::Elements(1));
     let rules: String = options.iter().map(|(k, v)| format!(" {k}={v}")).collect();
     for seat in [Seat::White, Seat::Black, Seat::Spectator] {
         let views: Vec<_> = games.iter().map(|g| g.view(seat)).collect();
-        let beliefs: Vec<B> = views.iter().map(|v| B::from_view(v).unwrap()).collect();
-        let id = format!("{}{rules} after {actions}", <B::Game as Game>::ID);
+        let beliefs: Vec<B<G>> = views
+            .iter()
+            .map(|v| B::<G>::from_view(v).unwrap())
+            .collect();
+        let id = format!("{}{rules} after {actions}", G::ID);
         let mut next = views.iter().cycle();
         group.bench_function(BenchmarkId::new(format!("{id} build"), seat.name()), |b| {
-            b.iter(|| B::from_view(next.next().unwrap()).unwrap())
+            b.iter(|| B::<G>::from_view(next.next().unwrap()).unwrap())
         });
         let mut next = beliefs.iter().cycle();
         group.bench_function(BenchmarkId::new(format!("{id} sample"), seat.name()), |b| {
@@ -138,39 +137,37 @@ fn belief<B: Belief>(c: &mut Criterion, actions: usize, options: &[(&str, &str)]
     group.finish();
 }
 
-fn all(c: &mut Criterion) {
-    playouts::<Chess>(c);
-    playouts::<AlterEgo>(c);
-    playouts::<Ambiguous>(c);
-    playouts::<Bs>(c);
-    playouts::<RealityCheck>(c);
+/// What every variant of the rules crate's list is measured on: its playouts, and resampling and
+/// beliefs after 40 random actions.
+macro_rules! every_variant {
+    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
+        fn every_variant(c: &mut Criterion) {
+            $(playouts::<$game>(c);)*
+            $(
+                resample::<$game>(c, 40, &[]);
+                belief::<$game>(c, 40, &[]);
+            )*
+        }
+    };
+}
+bluffchess_rules::for_each_variant!(every_variant);
+
+/// Where one variant's costs depend on the game's length, options or board.
+fn deeper(c: &mut Criterion) {
     playouts_with::<RealityCheck>(c, &[("board", "advanced")]);
-    playouts::<BluffMove>(c);
-    resample::<Chess>(c, 40, &[]);
-    resample::<AlterEgo>(c, 40, &[]);
-    resample::<Ambiguous>(c, 40, &[]);
-    belief::<ChessBelief>(c, 40, &[]);
-    belief::<AlterEgoBelief>(c, 40, &[]);
-    belief::<AmbiguousBelief>(c, 40, &[]);
-    resample::<Bs>(c, 40, &[]);
-    belief::<BsBelief>(c, 40, &[]);
-    resample::<RealityCheck>(c, 40, &[]);
     resample::<RealityCheck>(c, 150, &[]);
     // Random memories lose true pieces fast: those games are short.
     resample::<RealityCheck>(c, 40, &[("memory", "true")]);
-    belief::<RealityCheckBelief>(c, 40, &[]);
-    belief::<RealityCheckBelief>(c, 150, &[]);
-    belief::<RealityCheckBelief>(c, 40, &[("memory", "true")]);
-    belief::<RealityCheckBelief>(c, 40, &[("dice", "true")]);
-    belief::<RealityCheckBelief>(c, 40, &[("dice", "true"), ("memory", "true")]);
+    belief::<RealityCheck>(c, 150, &[]);
+    belief::<RealityCheck>(c, 40, &[("memory", "true")]);
+    belief::<RealityCheck>(c, 40, &[("dice", "true")]);
+    belief::<RealityCheck>(c, 40, &[("dice", "true"), ("memory", "true")]);
     resample::<RealityCheck>(c, 40, &[("board", "advanced")]);
-    belief::<RealityCheckBelief>(c, 40, &[("board", "advanced")]);
-    resample::<BluffMove>(c, 40, &[]);
+    belief::<RealityCheck>(c, 40, &[("board", "advanced")]);
     // Its search replays the whole history: late games cost more.
     resample::<BluffMove>(c, 120, &[]);
-    belief::<BluffMoveBelief>(c, 40, &[]);
-    belief::<BluffMoveBelief>(c, 120, &[]);
+    belief::<BluffMove>(c, 120, &[]);
 }
 
-criterion_group!(benches, all);
+criterion_group!(benches, every_variant, deeper);
 criterion_main!(benches);

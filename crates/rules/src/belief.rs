@@ -23,80 +23,14 @@
 //! assert_eq!(sample.view(Seat::Black), game.view(Seat::Black));
 //! ```
 
-use crate::game::{EndReason, Event, EventKind, Game, OptionError, Seat, View};
+use crate::error::shorten;
+pub use crate::error::BeliefError;
+use crate::event::{Event, EventKind};
+pub use crate::game::Belief;
+use crate::game::Game;
+use crate::outcome::EndReason;
+use crate::view::View;
 use rand::RngCore;
-use std::fmt::Debug;
-
-/// Why a view cannot be believed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum BeliefError {
-    /// The view is of another variant.
-    #[error("the view is of variant {found:?}, not {expected:?}")]
-    Variant {
-        /// The variant the belief is for.
-        expected: &'static str,
-        /// The view's variant.
-        found: String,
-    },
-    /// The view's options are not this variant's.
-    #[error("the view's options: {0}")]
-    Options(#[from] OptionError),
-    /// No game under these rules gives this view.
-    #[error("impossible view: {0}")]
-    Impossible(String),
-}
-
-impl BeliefError {
-    /// An impossible view, with the reason.
-    pub fn impossible(reason: impl Into<String>) -> BeliefError {
-        BeliefError::Impossible(reason.into())
-    }
-}
-
-/// What one seat knows: rebuilt from its view, sampled into full games.
-pub trait Belief: Clone + Debug + Send + Sync + Sized {
-    /// The variant.
-    type Game: Game;
-
-    /// Rebuilds the seat's knowledge from its view alone, or says why the view is impossible.
-    fn from_view(view: &View<<Self::Game as Game>::Summary>) -> Result<Self, BeliefError>;
-
-    /// The view it was built from (commitments, salts and the players' meta events removed).
-    fn view(&self) -> &View<<Self::Game as Game>::Summary>;
-
-    /// One game consistent with the view, found while building the belief.
-    fn witness(&self) -> &Self::Game;
-
-    /// Whether the view is revealed: the game is over and the seat sees everything.
-    fn revealed(&self) -> bool;
-
-    /// A whole game, history included, drawn consistent with the view: the seat's view of it
-    /// equals [`Belief::view`] (but for the player to act of a game the players ended, which
-    /// the rules alone cannot know; [`check_witness`] checks exactly this). Each variant
-    /// documents its distribution.
-    fn sample(&self, rng: &mut dyn RngCore) -> Self::Game;
-
-    /// Whose knowledge it is.
-    fn seat(&self) -> Seat {
-        self.view().seat
-    }
-
-    /// The seat's legal actions when it is to act (empty otherwise). Legal actions depend only
-    /// on the actor's knowledge, so any consistent game lists the same ones.
-    fn legal_actions(&self) -> Vec<<Self::Game as Game>::Action> {
-        let to_act = self.witness().to_act();
-        match to_act.and_then(|a| a.color()) {
-            Some(color) if self.seat().color() == Some(color) => self.witness().legal_actions(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The key of the seat's information set: equal views, equal keys; equal to
-    /// [`Game::info_key`] of every sample.
-    fn key(&self) -> u64 {
-        self.witness().info_key(self.seat())
-    }
-}
 
 /// A view as the rules alone made it: commitments and salts removed, and the players' meta
 /// events (offers, resignation, claims) and any end they caused taken out. Beliefs are built on
@@ -155,7 +89,7 @@ pub fn start_of<G: Game>(view: &View<G::Summary>) -> Result<G, BeliefError> {
     if view.variant != G::ID {
         return Err(BeliefError::Variant {
             expected: G::ID,
-            found: crate::game::shorten(&view.variant),
+            found: shorten(&view.variant),
         });
     }
     Ok(G::new(&view.options)?)
@@ -213,7 +147,7 @@ pub fn known_actions(events: &[Event]) -> Result<Vec<Option<String>>, BeliefErro
         if index > texts.len() {
             return Err(BeliefError::impossible(format!(
                 "event {i} ({:?}) is of action {index}, but only {} came before it",
-                crate::game::shorten(&e.text),
+                shorten(&e.text),
                 texts.len()
             )));
         }
@@ -273,13 +207,4 @@ impl<G: Game> Belief for OpenBelief<G> {
     fn sample(&self, _rng: &mut dyn RngCore) -> G {
         self.game.clone()
     }
-}
-
-/// A game drawn for `seat` from the seat's view of `game` alone: the way every variant's
-/// [`Game::resample`] works, so no sample is ever drawn from the truth.
-pub fn resample_via_view<B: Belief>(game: &B::Game, seat: Seat, rng: &mut dyn RngCore) -> B::Game {
-    let view = game.view(seat);
-    B::from_view(&view)
-        .unwrap_or_else(|e| panic!("the rules' own view is believable: {e}"))
-        .sample(rng)
 }

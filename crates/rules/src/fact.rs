@@ -6,10 +6,11 @@
 //! `{"what": "move", "from": "e2", "to": "e4"}`.
 
 use crate::board::board39::Square39;
+use crate::board::faces::{Face, Kind};
+use crate::board::identity::Identity;
 use crate::board::{Color, Role, Square};
-use crate::game::EndReason;
-use crate::variants::bs::Identity;
-use crate::variants::reality_check::{Face, Kind};
+use crate::chess::{Move, Position};
+use crate::outcome::EndReason;
 use serde::{Deserialize, Serialize};
 
 /// What an event says, as data.
@@ -302,10 +303,20 @@ pub enum StopReason {
 
 impl Fact {
     /// The fact of a game's end.
-    pub fn end(outcome: crate::game::Outcome) -> Fact {
+    pub fn end(outcome: crate::outcome::Outcome) -> Fact {
         Fact::End {
             winner: outcome.winner,
             reason: outcome.reason,
+        }
+    }
+
+    /// What playing the orthodox move `mv` in `pos` says: its squares, promotion and capture.
+    pub fn of_move(pos: &Position, mv: Move) -> Fact {
+        Fact::Move {
+            from: mv.from,
+            to: mv.to,
+            promotion: mv.promotion,
+            capture: pos.captured_square(mv),
         }
     }
 }

@@ -1,326 +1,44 @@
-//! The game API every variant implements, and the types the variants share.
+//! The game API every variant implements.
 //!
 //! A variant's state is the whole truth, its history included. Play is a sequence of actions by
 //! one actor at a time (White, Black or Chance). Each applied action appends events to the state's
 //! log, each tagged with the seats that may see it; a seat's [`View`] is its part of that log plus
 //! a summary of the position as it knows it. [`Game::resample`] draws a full state that the seat
 //! cannot tell from the real one.
+//!
+//! The types the trait speaks in live in their own files (seats in `seat.rs`, events in
+//! `event.rs`, views in `view.rs`, options in `options.rs`, refusals in `error.rs`) and are
+//! re-exported here, where the code written before they moved finds them.
 
 use crate::board::Color;
+pub use crate::error::BeliefError;
+pub use crate::error::{shorten, ActionError};
+pub use crate::event::{Event, EventKind};
 pub use crate::fact::{Fact, SealedKind, StopReason};
+pub use crate::log::times_last_stood;
 use crate::log::{Log, Recording};
+pub use crate::options::{OptionError, Options};
 pub use crate::outcome::{EndReason, Outcome};
-use crate::registry::VariantSpec;
-use rand::RngCore;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::fmt::{self, Debug, Display};
-
-/// Who acts next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Actor {
-    /// The first player.
-    White,
-    /// The second player.
-    Black,
-    /// Chance (a die): its outcomes have probabilities.
-    Chance,
-}
-
-impl Actor {
-    /// The player's colour, or `None` for Chance.
-    pub fn color(self) -> Option<Color> {
-        match self {
-            Actor::White => Some(Color::White),
-            Actor::Black => Some(Color::Black),
-            Actor::Chance => None,
-        }
-    }
-
-    /// The name in lower case.
-    pub fn name(self) -> &'static str {
-        match self {
-            Actor::White => "white",
-            Actor::Black => "black",
-            Actor::Chance => "chance",
-        }
-    }
-}
-
-impl From<Color> for Actor {
-    fn from(color: Color) -> Actor {
-        match color {
-            Color::White => Actor::White,
-            Color::Black => Actor::Black,
-        }
-    }
-}
-
-impl Display for Actor {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Who looks: one of the players, or a spectator who sees only what is public to both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Seat {
-    /// The White player.
-    White,
-    /// The Black player.
-    Black,
-    /// Anyone else.
-    Spectator,
-}
-
-impl Seat {
-    /// All three seats.
-    pub const ALL: [Seat; 3] = [Seat::White, Seat::Black, Seat::Spectator];
-
-    /// The player's colour, or `None` for the spectator.
-    pub fn color(self) -> Option<Color> {
-        match self {
-            Seat::White => Some(Color::White),
-            Seat::Black => Some(Color::Black),
-            Seat::Spectator => None,
-        }
-    }
-
-    /// The name in lower case.
-    pub fn name(self) -> &'static str {
-        match self {
-            Seat::White => "white",
-            Seat::Black => "black",
-            Seat::Spectator => "spectator",
-        }
-    }
-
-    /// Reads `white`, `black` or `spectator`.
-    pub fn parse(text: &str) -> Option<Seat> {
-        Seat::ALL.into_iter().find(|s| s.name() == text)
-    }
-}
-
-impl From<Color> for Seat {
-    fn from(color: Color) -> Seat {
-        match color {
-            Color::White => Seat::White,
-            Color::Black => Seat::Black,
-        }
-    }
-}
-
-impl Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Which seats may see an event.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Audience {
-    /// Both players, and so spectators too.
-    All,
-    /// Only White.
-    White,
-    /// Only Black.
-    Black,
-}
-
-impl Audience {
-    /// Only the player of `color`.
-    pub fn only(color: Color) -> Audience {
-        match color {
-            Color::White => Audience::White,
-            Color::Black => Audience::Black,
-        }
-    }
-
-    /// Whether `seat` may see it.
-    pub fn includes(self, seat: Seat) -> bool {
-        match self {
-            Audience::All => true,
-            Audience::White => seat == Seat::White,
-            Audience::Black => seat == Seat::Black,
-        }
-    }
-}
-
-/// What an event says happened.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum EventKind {
-    /// An action, in the text its audience may see (the public form of a hidden action, or the
-    /// actor's own text in the actor's own event).
-    Action,
-    /// The public form of a hidden action: the arbiter attaches the commitment to its text.
-    Sealed,
-    /// A hidden action made public: `text` is the action's own text.
-    Reveal {
-        /// The index of the action revealed (`"reveals"` in JSON: the event's own `action` is the
-        /// index of the action that caused the reveal).
-        #[serde(rename = "reveals")]
-        action: usize,
-    },
-    /// A consequence the audience learns (a capture, a piece shown, a flag).
-    Info,
-    /// A resignation, draw offer, acceptance or claim.
-    Meta,
-    /// The end of the game.
-    End,
-}
-
-/// One thing that happened, as some seats may see it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Event {
-    /// The index of the action it belongs to (meta events: the number of actions before it).
-    pub action: usize,
-    /// Who acted.
-    pub actor: Actor,
-    /// Who may see it.
-    pub seats: Audience,
-    /// What it is.
-    #[serde(flatten)]
-    pub kind: EventKind,
-    /// What it says.
-    pub text: String,
-    /// What it says, as data (for the variants that give it).
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub fact: Option<Fact>,
-    /// For a sealed action: the commitment to its text (hex SHA-256), set by the arbiter.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub commitment: Option<String>,
-    /// For a reveal: the salt that opens the commitment (hex), set by the arbiter.
-    #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub salt: Option<String>,
-}
-
-impl Event {
-    /// An event without commitment or salt.
-    pub fn new(
-        action: usize,
-        actor: Actor,
-        seats: Audience,
-        kind: EventKind,
-        text: impl Into<String>,
-    ) -> Event {
-        Event {
-            action,
-            actor,
-            seats,
-            kind,
-            text: text.into(),
-            fact: None,
-            commitment: None,
-            salt: None,
-        }
-    }
-}
-
-/// Rules options, by name, as given (`{"checkmate": "true"}`); each variant checks its own.
-pub type Options = BTreeMap<String, String>;
-
-/// Why an action was refused. The message names the problem and tells nothing the actor may not
-/// know.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ActionError {
-    /// The text is not an action of this variant.
-    #[error("cannot read action {text:?}: {reason}")]
-    Malformed {
-        /// The text (cut to 64 characters).
-        text: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// The action is well formed but not allowed now.
-    #[error("illegal action {text:?}: {reason}")]
-    Illegal {
-        /// The action's text.
-        text: String,
-        /// Why not, from the actor's own knowledge.
-        reason: String,
-    },
-    /// The game is over.
-    #[error("the game is over")]
-    GameOver,
-}
-
-impl ActionError {
-    /// A stable machine id for the kind of refusal.
-    pub fn id(&self) -> &'static str {
-        match self {
-            ActionError::Malformed { .. } => "malformed-action",
-            ActionError::Illegal { .. } => "illegal-action",
-            ActionError::GameOver => "game-over",
-        }
-    }
-
-    /// A malformed-text error, cutting long input.
-    pub fn malformed(text: &str, reason: impl Into<String>) -> ActionError {
-        ActionError::Malformed {
-            text: shorten(text),
-            reason: reason.into(),
-        }
-    }
-
-    /// An illegal-action error.
-    pub fn illegal(text: impl Display, reason: impl Into<String>) -> ActionError {
-        ActionError::Illegal {
-            text: shorten(&text.to_string()),
-            reason: reason.into(),
-        }
-    }
-}
-
-/// Input cut to 64 characters for error messages.
-pub fn shorten(text: &str) -> String {
-    if text.chars().count() <= 64 {
-        text.to_string()
-    } else {
-        text.chars().take(61).chain("...".chars()).collect()
-    }
-}
-
-/// An option that a variant does not know or cannot take.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("option {name:?}: {reason}")]
-pub struct OptionError {
-    /// The option's name.
-    pub name: String,
-    /// What is wrong.
-    pub reason: String,
-}
-
-/// What one seat may know now: its events and a summary of the position as it knows it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct View<S> {
-    /// The variant id.
-    pub variant: String,
-    /// The rules options in force (every option, defaults included): the rules are public, so a
-    /// view is self-contained.
-    #[serde(default)]
-    pub options: Options,
-    /// Whose view it is.
-    pub seat: Seat,
-    /// Who acts next, if the game is not over.
-    pub to_act: Option<Actor>,
-    /// Every event the seat may see, in order.
-    pub events: Vec<Event>,
-    /// The position as the seat knows it.
-    pub position: S,
-    /// How the game ended, if it has.
-    pub outcome: Option<Outcome>,
-}
+pub use crate::seat::{Actor, Audience, Seat};
+use crate::spec::VariantSpec;
+pub use crate::view::View;
+use rand::{Rng, RngCore};
+use std::fmt::{Debug, Display};
 
 /// The rules of one variant. The state is the whole truth, history included.
 pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// One action: its `Display` is the canonical text, which [`Game::parse_action`] reads back.
     type Action: Clone + PartialEq + Eq + std::hash::Hash + Debug + Display + Send + Sync;
     /// The position as one seat knows it.
-    type Summary: Clone + PartialEq + Debug + Send + Sync + Serialize + serde::de::DeserializeOwned;
+    type Summary: Clone
+        + PartialEq
+        + Debug
+        + Send
+        + Sync
+        + serde::Serialize
+        + serde::de::DeserializeOwned;
+    /// What one seat knows, rebuilt from its view alone: the games [`Game::resample`] draws.
+    type Belief: Belief<Game = Self>;
 
     /// The variant's entry in the table of variants: id, name, summary, option schema.
     const SPEC: VariantSpec;
@@ -374,7 +92,8 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         rng: &mut dyn RngCore,
         listed: &mut Vec<Self::Action>,
     ) -> Option<Self::Action> {
-        crate::playout::draw_listed(self, rng, listed)
+        self.legal_actions_into(listed);
+        draw_index(rng, listed.len()).map(|i| listed[i].clone())
     }
 
     /// Chance's outcomes with their probabilities, when Chance is to act.
@@ -464,8 +183,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 
     /// A full state, history included, that `seat` cannot tell from this one: its view of the
-    /// sampled state equals its view of this one.
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Self;
+    /// sampled state equals its view of this one. It is drawn from the seat's view alone, through
+    /// the variant's [`Game::Belief`], so no sample is ever drawn from the truth.
+    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Self {
+        let view = self.view(seat);
+        Self::Belief::from_view(&view)
+            .unwrap_or_else(|e| panic!("the rules' own view is believable: {e}"))
+            .sample(rng)
+    }
 
     /// What `seat` may know now. With `revealed` (the game is over, by the rules or by the
     /// players), everything.
@@ -514,9 +239,54 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 }
 
-/// How many of `keys` equal the last one (the times the current position has stood, when each
-/// position reached pushed its key); 0 for none.
-pub fn times_last_stood(keys: &[u64]) -> usize {
-    let current = keys.last();
-    keys.iter().filter(|&k| Some(k) == current).count()
+/// What one seat knows: rebuilt from its view, sampled into full games.
+pub trait Belief: Clone + Debug + Send + Sync + Sized {
+    /// The variant.
+    type Game: Game;
+
+    /// Rebuilds the seat's knowledge from its view alone, or says why the view is impossible.
+    fn from_view(view: &View<<Self::Game as Game>::Summary>) -> Result<Self, BeliefError>;
+
+    /// The view it was built from (commitments, salts and the players' meta events removed).
+    fn view(&self) -> &View<<Self::Game as Game>::Summary>;
+
+    /// One game consistent with the view, found while building the belief.
+    fn witness(&self) -> &Self::Game;
+
+    /// Whether the view is revealed: the game is over and the seat sees everything.
+    fn revealed(&self) -> bool;
+
+    /// A whole game, history included, drawn consistent with the view: the seat's view of it
+    /// equals [`Belief::view`] (but for the player to act of a game the players ended, which
+    /// the rules alone cannot know; [`check_witness`](crate::belief::check_witness) checks exactly this). Each variant
+    /// documents its distribution.
+    fn sample(&self, rng: &mut dyn RngCore) -> Self::Game;
+
+    /// Whose knowledge it is.
+    fn seat(&self) -> Seat {
+        self.view().seat
+    }
+
+    /// The seat's legal actions when it is to act (empty otherwise). Legal actions depend only
+    /// on the actor's knowledge, so any consistent game lists the same ones.
+    fn legal_actions(&self) -> Vec<<Self::Game as Game>::Action> {
+        let to_act = self.witness().to_act();
+        match to_act.and_then(|a| a.color()) {
+            Some(color) if self.seat().color() == Some(color) => self.witness().legal_actions(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The key of the seat's information set: equal views, equal keys; equal to
+    /// [`Game::info_key`] of every sample.
+    fn key(&self) -> u64 {
+        self.witness().info_key(self.seat())
+    }
+}
+
+/// An index below `count` drawn uniformly (`None` for none): how every legal action is drawn, by
+/// [`Game::random_legal_action`] and by the variants that count their actions instead of listing
+/// them.
+pub fn draw_index(rng: &mut dyn RngCore, count: usize) -> Option<usize> {
+    (count > 0).then(|| rng.random_range(0..count))
 }

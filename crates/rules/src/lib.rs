@@ -7,14 +7,20 @@ pub mod belief;
 pub mod board;
 pub mod chess;
 pub mod commitment;
+pub mod error;
+pub mod event;
 pub mod fact;
 pub mod game;
 pub mod log;
+pub mod options;
 pub mod outcome;
 pub mod playout;
 pub mod protocol;
 pub mod registry;
+pub mod seat;
+pub mod spec;
 pub mod variants;
+pub mod view;
 
 pub use any::{verify, AnyGame, AnyView, History};
 pub use arbiter::{Arbiter, ArbiterError, Record};
@@ -28,9 +34,7 @@ pub use game::{
 };
 pub use log::Recording;
 pub use registry::{VariantSpec, VARIANTS};
-pub use variants::alter_ego::{AlterEgo, AlterEgoBelief};
-pub use variants::ambiguous::{Ambiguous, AmbiguousBelief};
-pub use variants::bluff_move::{BluffMove, BluffMoveBelief};
-pub use variants::bs::{Bs, BsBelief};
-pub use variants::chess::{Chess, ChessBelief};
-pub use variants::reality_check::{RealityCheck, RealityCheckBelief};
+pub use variants::{
+    AlterEgo, AlterEgoBelief, Ambiguous, AmbiguousBelief, BluffMove, BluffMoveBelief, Bs, BsBelief,
+    Chess, ChessBelief, RealityCheck, RealityCheckBelief,
+};

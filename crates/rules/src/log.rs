@@ -1,5 +1,5 @@
 //! The record every game keeps of itself: the actions taken, the events each seat may see, and
-//! the outcome. Every variant holds one [`Log`]; the [`crate::game::Game`] trait reads it.
+//! the outcome. Every variant holds one [`Log`]; the `Game` trait reads it.
 //!
 //! What a log records is its [`Recording`]. For simulations (an AI applies thousands of actions
 //! per decision and reads no event text) it can keep only each seat's
@@ -7,7 +7,10 @@
 //! information sets apart, or nothing at all, for playouts that only need the end. The key of a
 //! game equals [`info_key`] of its view's events.
 
-use crate::game::{Actor, Audience, Event, EventKind, Fact, Outcome, Seat};
+use crate::event::{Event, EventKind};
+use crate::fact::Fact;
+use crate::outcome::Outcome;
+use crate::seat::{Actor, Audience, Seat};
 use std::fmt::{self, Display, Write};
 
 /// What a log keeps of each event.
@@ -269,6 +272,13 @@ impl Write for TextHasher {
         self.filled = rest.len();
         Ok(())
     }
+}
+
+/// How many of `keys` equal the last one (the times the current position has stood, when each
+/// position reached pushed its key); 0 for none.
+pub fn times_last_stood(keys: &[u64]) -> usize {
+    let current = keys.last();
+    keys.iter().filter(|&k| Some(k) == current).count()
 }
 
 #[cfg(test)]

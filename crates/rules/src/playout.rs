@@ -1,6 +1,7 @@
 //! Walking the action tree of any variant: perft over actions, and random playouts.
 
-use crate::game::{Actor, Game};
+use crate::game::{draw_index, Game};
+use crate::seat::Actor;
 use rand::{Rng, RngCore};
 
 /// Plays random setups (drawn from `rng`) while one is due, so that counting starts after them.
@@ -58,11 +59,6 @@ pub fn random_action<G: Game>(game: &G, rng: &mut dyn RngCore) -> Option<G::Acti
         _ if game.setup_due() => game.random_setup(rng),
         _ => game.random_legal_action(rng, &mut Vec::new()),
     }
-}
-
-/// An index below `count` drawn uniformly (`None` for none): how every legal action is drawn.
-pub(crate) fn draw_index(rng: &mut dyn RngCore, count: usize) -> Option<usize> {
-    (count > 0).then(|| rng.random_range(0..count))
 }
 
 /// A legal action of `game` drawn uniformly from its list, written into `listed`: the draw every

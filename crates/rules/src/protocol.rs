@@ -1,12 +1,18 @@
-//! `bluffchess arbiter`: one JSON command a line on standard input, one JSON answer a line on
-//! standard output. See `docs/arbiter.md`.
+//! The arbiter protocol (`bluffchess arbiter`, docs/arbiter.md): one JSON command a line in, one
+//! JSON answer a line out. [`Session::answer`] answers one line; the `bluffchess` binary reads
+//! the lines from standard input and writes the answers (this crate does no I/O).
+//!
+//! A refused command changes nothing and is answered `{"ok": false, "error": TEXT, "kind": ID}`:
+//! the text for people, the stable id of the kind of refusal ([`ProtocolError::id`]) for
+//! programs.
 
-use crate::any::AnyGame;
-use crate::arbiter::MetaKind;
+use crate::any::{AnyGame, NewGameError};
+use crate::arbiter::{ArbiterError, MetaKind};
 use crate::commitment::SaltSource;
-use crate::game::{shorten, Options, Seat};
+use crate::error::shorten;
+use crate::options::Options;
+use crate::seat::Seat;
 use serde_json::{json, Map, Value};
-use std::io::{BufRead, Write};
 
 /// The longest command line read; longer ones are refused whole.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -14,19 +20,108 @@ pub const MAX_LINE: usize = 64 * 1024;
 const COMMANDS: &str =
     "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, claim_draw, timeout";
 
+/// Why a command line was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProtocolError {
+    /// An empty line.
+    #[error("empty line: send one JSON command a line")]
+    EmptyLine,
+    /// A line longer than [`MAX_LINE`] bytes.
+    #[error("input line too long: the limit is {MAX_LINE} bytes")]
+    LineTooLong,
+    /// A line that is not UTF-8.
+    #[error("input line is not UTF-8")]
+    NotUtf8,
+    /// Not JSON.
+    #[error("malformed JSON: {0}")]
+    MalformedJson(String),
+    /// JSON, but not an object.
+    #[error("a command must be a JSON object such as {{\"cmd\":\"legal\"}}")]
+    NotAnObject,
+    /// No `cmd` field.
+    #[error("the command has no \"cmd\" field")]
+    NoCommand,
+    /// A `cmd` that is not a string.
+    #[error("\"cmd\" must be a string")]
+    CommandNotText,
+    /// A command the protocol does not have.
+    #[error("unknown command {0:?}: the commands are new, {COMMANDS}")]
+    UnknownCommand(String),
+    /// A field the command does not take.
+    #[error("unknown field {field:?} in {command}: its fields are {fields}")]
+    UnknownField {
+        /// The field (cut to 64 characters).
+        field: String,
+        /// The command.
+        command: String,
+        /// The fields the command takes, comma-separated.
+        fields: String,
+    },
+    /// A command other than `new` before any game.
+    #[error("no game: start one with {{\"cmd\":\"new\",\"variant\":\"chess\"}}")]
+    NoGame,
+    /// A field the command needs is missing.
+    #[error("the command needs a {0:?} field")]
+    MissingField(&'static str),
+    /// A field of the wrong type or value; the text says what it must be.
+    #[error("{0}")]
+    BadField(String),
+    /// A seat that is not `white`, `black` or `spectator`.
+    #[error("unknown seat {0:?}: the seats are white, black and spectator")]
+    UnknownSeat(String),
+    /// A spectator resigning, offering, claiming or running out of time.
+    #[error("a spectator cannot resign, offer, claim or run out of time")]
+    Spectator,
+    /// The game could not be made (variant or options).
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// The arbiter refused the command (the rules, or the draw offers).
+    #[error(transparent)]
+    Refused(#[from] ArbiterError),
+}
+
+impl ProtocolError {
+    /// A stable machine id for the kind of refusal (`malformed-json`, `illegal-action`, ...).
+    pub fn id(&self) -> &'static str {
+        match self {
+            ProtocolError::EmptyLine => "empty-line",
+            ProtocolError::LineTooLong => "line-too-long",
+            ProtocolError::NotUtf8 => "not-utf8",
+            ProtocolError::MalformedJson(_) => "malformed-json",
+            ProtocolError::NotAnObject => "not-an-object",
+            ProtocolError::NoCommand => "no-command",
+            ProtocolError::CommandNotText => "bad-command",
+            ProtocolError::UnknownCommand(_) => "unknown-command",
+            ProtocolError::UnknownField { .. } => "unknown-field",
+            ProtocolError::NoGame => "no-game",
+            ProtocolError::MissingField(_) => "missing-field",
+            ProtocolError::BadField(_) => "bad-field",
+            ProtocolError::UnknownSeat(_) => "unknown-seat",
+            ProtocolError::Spectator => "spectator",
+            ProtocolError::NewGame(e) => e.id(),
+            ProtocolError::Refused(e) => e.id(),
+        }
+    }
+
+    /// The answer that refuses a line: `{"ok": false, "error": TEXT, "kind": ID}`.
+    pub fn answer(&self) -> Value {
+        json!({"ok": false, "error": self.to_string(), "kind": self.id()})
+    }
+}
+
 /// The arbiter's state between commands.
 #[derive(Default)]
 pub struct Session {
     game: Option<AnyGame>,
 }
 
-type Answer = Result<Value, String>;
+type Answer = Result<Value, ProtocolError>;
 
 impl Session {
     /// Answers one line.
     pub fn answer(&mut self, line: &str) -> Value {
         let result = serde_json::from_str::<Value>(line)
-            .map_err(|e| format!("malformed JSON: {e}"))
+            .map_err(|e| ProtocolError::MalformedJson(e.to_string()))
             .and_then(|command| self.command(&command));
         match result {
             Ok(Value::Object(fields)) => {
@@ -36,43 +131,35 @@ impl Session {
                 Value::Object(answer)
             }
             Ok(other) => json!({"ok": true, "value": other}),
-            Err(error) => json!({"ok": false, "error": error}),
+            Err(error) => error.answer(),
         }
     }
 
     fn command(&mut self, command: &Value) -> Answer {
-        let fields = command
-            .as_object()
-            .ok_or("a command must be a JSON object such as {\"cmd\":\"legal\"}")?;
+        let fields = command.as_object().ok_or(ProtocolError::NotAnObject)?;
         let name = fields
             .get("cmd")
-            .ok_or("the command has no \"cmd\" field")?
+            .ok_or(ProtocolError::NoCommand)?
             .as_str()
-            .ok_or("\"cmd\" must be a string")?;
+            .ok_or(ProtocolError::CommandNotText)?;
         let known = name == "new" || COMMANDS.split(", ").any(|c| c == name);
         if !known {
-            return Err(format!(
-                "unknown command {:?}: the commands are new, {COMMANDS}",
-                shorten(name)
-            ));
+            return Err(ProtocolError::UnknownCommand(shorten(name)));
         }
         check_fields(name, fields)?;
         if name == "new" {
             return self.new_game(fields);
         }
-        let game = self
-            .game
-            .as_mut()
-            .ok_or("no game: start one with {\"cmd\":\"new\",\"variant\":\"chess\"}")?;
+        let game = self.game.as_mut().ok_or(ProtocolError::NoGame)?;
         match name {
             "legal" => legal(game),
             "play" => {
                 let action = string_field(fields, "action")?;
-                let events = game.play(action).map_err(|e| e.to_string())?;
+                let events = game.play(action)?;
                 Ok(json!({"to_act": game.to_act(), "events": events, "outcome": game.outcome()}))
             }
             "roll" => {
-                let events = game.roll().map_err(|e| e.to_string())?;
+                let events = game.roll()?;
                 Ok(json!({"to_act": game.to_act(), "events": events, "outcome": game.outcome()}))
             }
             "view" => {
@@ -85,8 +172,8 @@ impl Session {
                 let kind = MetaKind::parse(meta).expect("the remaining commands are meta");
                 let color = seat_field(fields)?
                     .color()
-                    .ok_or("a spectator cannot resign, offer, claim or run out of time")?;
-                let events = game.meta(color, kind).map_err(|e| e.to_string())?;
+                    .ok_or(ProtocolError::Spectator)?;
+                let events = game.meta(color, kind)?;
                 Ok(json!({"to_act": game.to_act(), "events": events, "outcome": game.outcome()}))
             }
         }
@@ -99,19 +186,19 @@ impl Session {
             None | Some(Value::Null) => rand::random(),
             Some(v) => v
                 .as_u64()
-                .ok_or("\"seed\" must be a whole number from 0 to 2^64-1")?,
+                .ok_or_else(|| bad("\"seed\" must be a whole number from 0 to 2^64-1"))?,
         };
         let salts = match fields.get("deterministic") {
             None | Some(Value::Bool(false)) => SaltSource::Os,
             Some(Value::Bool(true)) => SaltSource::Seeded(seed),
-            Some(_) => return Err("\"deterministic\" must be true or false".into()),
+            Some(_) => return Err(bad("\"deterministic\" must be true or false")),
         };
         let scripted = match fields.get("scripted") {
             None | Some(Value::Bool(false)) => false,
             Some(Value::Bool(true)) => true,
-            Some(_) => return Err("\"scripted\" must be true or false".into()),
+            Some(_) => return Err(bad("\"scripted\" must be true or false")),
         };
-        let mut game = AnyGame::new(variant, &options, seed, salts).map_err(|e| e.to_string())?;
+        let mut game = AnyGame::new(variant, &options, seed, salts)?;
         if scripted {
             game = game.scripted();
         }
@@ -145,44 +232,47 @@ fn allowed_fields(command: &str) -> &'static [&'static str] {
     }
 }
 
-fn check_fields(command: &str, fields: &Map<String, Value>) -> Result<(), String> {
+fn check_fields(command: &str, fields: &Map<String, Value>) -> Result<(), ProtocolError> {
     let allowed = allowed_fields(command);
     match fields.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(field) => Err(format!(
-            "unknown field {:?} in {command}: its fields are {}",
-            shorten(field),
-            allowed.join(", ")
-        )),
+        Some(field) => Err(ProtocolError::UnknownField {
+            field: shorten(field),
+            command: command.to_string(),
+            fields: allowed.join(", "),
+        }),
         None => Ok(()),
     }
+}
+
+/// A field of the wrong type or value.
+fn bad(what: impl Into<String>) -> ProtocolError {
+    ProtocolError::BadField(what.into())
 }
 
 fn legal(game: &AnyGame) -> Answer {
     match game.legal() {
         None => Ok(json!({"to_act": null, "actions": [], "outcome": game.outcome()})),
-        Some(legal) => serde_json::to_value(legal).map_err(|e| e.to_string()),
+        Some(legal) => Ok(serde_json::to_value(legal).expect("legal actions serialise")),
     }
 }
 
-fn string_field<'a>(fields: &'a Map<String, Value>, name: &str) -> Result<&'a str, String> {
+fn string_field<'a>(
+    fields: &'a Map<String, Value>,
+    name: &'static str,
+) -> Result<&'a str, ProtocolError> {
     fields
         .get(name)
-        .ok_or_else(|| format!("the command needs a {name:?} field"))?
+        .ok_or(ProtocolError::MissingField(name))?
         .as_str()
-        .ok_or_else(|| format!("{name:?} must be a string"))
+        .ok_or_else(|| bad(format!("{name:?} must be a string")))
 }
 
-fn seat_field(fields: &Map<String, Value>) -> Result<Seat, String> {
+fn seat_field(fields: &Map<String, Value>) -> Result<Seat, ProtocolError> {
     let text = string_field(fields, "seat")?;
-    Seat::parse(text).ok_or_else(|| {
-        format!(
-            "unknown seat {:?}: the seats are white, black and spectator",
-            shorten(text)
-        )
-    })
+    Seat::parse(text).ok_or_else(|| ProtocolError::UnknownSeat(shorten(text)))
 }
 
-fn options_field(fields: &Map<String, Value>) -> Result<Options, String> {
+fn options_field(fields: &Map<String, Value>) -> Result<Options, ProtocolError> {
     let mut options = Options::new();
     match fields.get("options") {
         None | Some(Value::Null) => {}
@@ -192,96 +282,26 @@ fn options_field(fields: &Map<String, Value>) -> Result<Options, String> {
                     Value::String(s) => s.clone(),
                     Value::Bool(_) | Value::Number(_) => value.to_string(),
                     _ => {
-                        return Err(format!(
+                        return Err(bad(format!(
                             "option {name:?} must be a string, number or boolean"
-                        ))
+                        )))
                     }
                 };
                 options.insert(name.clone(), value);
             }
         }
         Some(_) => {
-            return Err("\"options\" must be an object such as {\"checkmate\":\"true\"}".into())
+            return Err(bad(
+                "\"options\" must be an object such as {\"checkmate\":\"true\"}",
+            ))
         }
     }
     Ok(options)
 }
 
-/// Reads a line of at most [`MAX_LINE`] bytes; a longer one is consumed and reported as `Err`.
-pub fn read_line(input: &mut impl BufRead) -> std::io::Result<Option<Result<String, String>>> {
-    let mut bytes = Vec::new();
-    let mut too_long = false;
-    loop {
-        let buffer = input.fill_buf()?;
-        if buffer.is_empty() {
-            break;
-        }
-        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buffer[..i], Some(i + 1)),
-            None => (buffer, None),
-        };
-        if bytes.len() + chunk.len() > MAX_LINE {
-            too_long = true;
-        } else {
-            bytes.extend_from_slice(chunk);
-        }
-        let consumed = done.unwrap_or(buffer.len());
-        input.consume(consumed);
-        if done.is_some() {
-            return Ok(Some(finish(bytes, too_long)));
-        }
-    }
-    if bytes.is_empty() && !too_long {
-        return Ok(None);
-    }
-    Ok(Some(finish(bytes, too_long)))
-}
-
-fn finish(bytes: Vec<u8>, too_long: bool) -> Result<String, String> {
-    if too_long {
-        return Err(format!(
-            "input line too long: the limit is {MAX_LINE} bytes"
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "input line is not UTF-8".to_string())
-}
-
-/// Runs the protocol until end of input.
-pub fn run() -> Result<(), String> {
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let mut output = std::io::stdout().lock();
-    let mut session = Session::default();
-    while let Some(line) = read_line(&mut input).map_err(|e| e.to_string())? {
-        let answer = match line {
-            Ok(line) if line.trim().is_empty() => {
-                json!({"ok": false, "error": "empty line: send one JSON command a line"})
-            }
-            Ok(line) => session.answer(&line),
-            Err(error) => json!({"ok": false, "error": error}),
-        };
-        writeln!(output, "{answer}").map_err(|e| e.to_string())?;
-        output.flush().map_err(|e| e.to_string())?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn over_long_lines_are_refused_and_the_next_is_read() {
-        let long = "x".repeat(MAX_LINE + 10);
-        let text = format!("{long}\n{{\"cmd\":\"legal\"}}\n");
-        let mut input = std::io::Cursor::new(text.into_bytes());
-        assert!(read_line(&mut input).unwrap().unwrap().is_err());
-        assert_eq!(
-            read_line(&mut input).unwrap().unwrap().unwrap(),
-            "{\"cmd\":\"legal\"}"
-        );
-        assert!(read_line(&mut input).unwrap().is_none());
-    }
 
     #[test]
     fn a_seat_colour_is_needed_for_meta_commands() {
@@ -290,5 +310,46 @@ mod tests {
         let answer = session.answer(r#"{"cmd":"resign","seat":"spectator"}"#);
         assert_eq!(answer["ok"], false);
         assert!(answer["error"].as_str().unwrap().contains("spectator"));
+        assert_eq!(answer["kind"], "spectator");
+    }
+
+    #[test]
+    fn refusals_carry_their_kind_beside_their_text() {
+        let mut session = Session::default();
+        let cases = [
+            ("{", "malformed-json"),
+            ("[1]", "not-an-object"),
+            ("{}", "no-command"),
+            (r#"{"cmd":7}"#, "bad-command"),
+            (r#"{"cmd":"fly"}"#, "unknown-command"),
+            (r#"{"cmd":"legal"}"#, "no-game"),
+            (r#"{"cmd":"new"}"#, "missing-field"),
+            (r#"{"cmd":"new","variant":"fog"}"#, "unknown-variant"),
+            (
+                r#"{"cmd":"new","variant":"chess","options":{"spy":"true"}}"#,
+                "bad-options",
+            ),
+            (r#"{"cmd":"new","variant":"chess","seed":-1}"#, "bad-field"),
+            (
+                r#"{"cmd":"new","variant":"chess","sed":1}"#,
+                "unknown-field",
+            ),
+            (r#"{"cmd":"new","variant":"chess","seed":1}"#, "ok"),
+            (r#"{"cmd":"view","seat":"north"}"#, "unknown-seat"),
+            (r#"{"cmd":"play","action":"e2e5"}"#, "illegal-action"),
+            (r#"{"cmd":"play","action":"castle"}"#, "malformed-action"),
+            (r#"{"cmd":"accept_draw","seat":"white"}"#, "no-offer"),
+            (r#"{"cmd":"roll"}"#, "not-chance"),
+        ];
+        for (line, kind) in cases {
+            let answer = session.answer(line);
+            if kind == "ok" {
+                assert_eq!(answer["ok"], true, "{line}: {answer}");
+                continue;
+            }
+            assert_eq!(answer["ok"], false, "{line}: {answer}");
+            assert_eq!(answer["kind"], kind, "{line}: {answer}");
+            assert!(answer["error"].as_str().is_some_and(|e| !e.is_empty()));
+        }
     }
 }

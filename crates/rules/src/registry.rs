@@ -1,16 +1,12 @@
-//! The table of variants: each variant's id, display name, one-line summary and the schema of its
-//! rules options. It is the one place the command line, the server's `GET /api/variants` and the
-//! browser read; [`crate::any`] builds its enum and [`VARIANTS`] from one line per variant.
-//!
-//! Options are text (`{"spy": "true"}`) as the arbiter and the command line take them;
-//! [`VariantSpec::read_options`] checks them against the schema, names the allowed values when one
-//! is wrong, and fills in the defaults, so a variant only reads values it knows are valid.
+//! The table of variants: each variant's [`VariantSpec`] (id, display name, summary, option
+//! schema), in the order of the one list of variants (`crate::variants`). It is what the command
+//! line, the server's `GET /api/variants` and the browser read.
 //!
 //! ```
 //! use bluffchess_rules::registry::{spec, VARIANTS};
 //! use bluffchess_rules::game::Options;
 //!
-//! assert_eq!(VARIANTS.len(), 6);
+//! assert!(VARIANTS.iter().any(|v| v.id == "bs"));
 //! let bs = spec("bs").unwrap();
 //! let options = bs.read_options(&Options::new()).unwrap();
 //! assert_eq!(options.flag("spy"), false);
@@ -18,174 +14,10 @@
 //! assert!(bs.read_options(&bad).unwrap_err().to_string().contains("true, false"));
 //! ```
 
-use crate::game::{OptionError, Options};
-use serde::Serialize;
-
-pub use crate::any::VARIANTS;
-
-/// What kind of value an option takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OptionKind {
-    /// `true` or `false`.
-    Bool,
-    /// One of a list of words.
-    Choice,
-}
-
-/// One rules option: its name, the values it takes, its default and what it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct OptionSpec {
-    /// The name (`spy`).
-    pub name: &'static str,
-    /// What kind of value it takes.
-    pub kind: OptionKind,
-    /// Every value it takes.
-    pub values: &'static [&'static str],
-    /// The value when it is not given.
-    pub default: &'static str,
-    /// What it does, in one sentence.
-    pub description: &'static str,
-}
-
-impl OptionSpec {
-    /// A `true`/`false` option that is off unless given.
-    pub const fn flag(name: &'static str, description: &'static str) -> OptionSpec {
-        OptionSpec {
-            name,
-            kind: OptionKind::Bool,
-            values: &["true", "false"],
-            default: "false",
-            description,
-        }
-    }
-}
-
-/// One form of action a player types, with an example: what in-game help lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ActionForm {
-    /// An example of the form (`transfer d1`).
-    pub example: &'static str,
-    /// When it is typed and what it does, in one line.
-    pub meaning: &'static str,
-}
-
-impl ActionForm {
-    /// A form and what it means.
-    pub const fn new(example: &'static str, meaning: &'static str) -> ActionForm {
-        ActionForm { example, meaning }
-    }
-}
-
-/// The move forms of the variants whose moves are orthodox.
-pub const ORTHODOX_MOVES: [ActionForm; 4] = [
-    ActionForm::new(
-        "e2e4",
-        "a move in UCI, from-square then to-square, in any case (E2E4)",
-    ),
-    ActionForm::new(
-        "e7e8q",
-        "a promotion: add the new piece's letter, q, r, b or n",
-    ),
-    ActionForm::new("e1g1", "castling, as the king's move (e1c1 the long side)"),
-    ActionForm::new("Nf3", "a move in SAN: e4, Nf3, exd5, O-O, O-O-O, e8=Q"),
-];
-
-/// One variant: how it is named and which options it takes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct VariantSpec {
-    /// The id (`alter-ego`).
-    pub id: &'static str,
-    /// The display name (`Alter Ego Bluff Chess`).
-    pub name: &'static str,
-    /// What makes it what it is, in one line.
-    pub summary: &'static str,
-    /// Its rules in full (Markdown, `docs/rules/ID.md`), embedded so that an installed binary
-    /// has them. Not in the JSON: the server serves each page on its own.
-    #[serde(skip)]
-    pub rules: &'static str,
-    /// Its rules options, in canonical order.
-    pub options: &'static [OptionSpec],
-    /// The forms of action its players type.
-    pub actions: &'static [ActionForm],
-}
-
-/// Options checked against a variant's schema: every option present, each with a valid value.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptionValues(Options);
-
-impl OptionValues {
-    /// The value of `name` (an option of the schema).
-    pub fn value(&self, name: &str) -> &str {
-        self.0
-            .get(name)
-            .map(String::as_str)
-            .unwrap_or_else(|| panic!("option {name:?} is not in the variant's schema"))
-    }
-
-    /// Whether the `true`/`false` option `name` is on.
-    pub fn flag(&self, name: &str) -> bool {
-        self.value(name) == "true"
-    }
-
-    /// Every option with its value, defaults included.
-    pub fn into_options(self) -> Options {
-        self.0
-    }
-}
-
-impl VariantSpec {
-    /// The option called `name`.
-    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
-        self.options.iter().find(|o| o.name == name)
-    }
-
-    /// Checks `given` against the schema and fills in the defaults.
-    pub fn read_options(&self, given: &Options) -> Result<OptionValues, OptionError> {
-        for (name, value) in given {
-            let Some(spec) = self.option(name) else {
-                return Err(OptionError {
-                    name: crate::game::shorten(name),
-                    reason: self.unknown_option(),
-                });
-            };
-            if !spec.values.contains(&value.as_str()) {
-                return Err(OptionError {
-                    name: name.clone(),
-                    reason: format!(
-                        "{:?} is not one of its values: {}",
-                        crate::game::shorten(value),
-                        spec.values.join(", ")
-                    ),
-                });
-            }
-        }
-        Ok(OptionValues(
-            self.options
-                .iter()
-                .map(|o| {
-                    let value = given.get(o.name).map_or(o.default, String::as_str);
-                    (o.name.to_string(), value.to_string())
-                })
-                .collect(),
-        ))
-    }
-
-    fn unknown_option(&self) -> String {
-        match self.options {
-            [] => format!("unknown option: {} has no options", self.name),
-            options => format!(
-                "unknown option: the options of {} are {}",
-                self.name,
-                options
-                    .iter()
-                    .map(|o| o.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        }
-    }
-}
+pub use crate::spec::{
+    ActionForm, OptionKind, OptionSpec, OptionValues, VariantSpec, ORTHODOX_MOVES,
+};
+pub use crate::variants::VARIANTS;
 
 /// The variant with this id.
 pub fn spec(id: &str) -> Option<&'static VariantSpec> {
@@ -200,6 +32,7 @@ pub fn variant_ids() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::options::Options;
 
     #[test]
     fn every_schema_reads_its_own_defaults() {

@@ -28,10 +28,25 @@ pub static FILES: &[(&str, &[u8])] = embed!("web":
     "players.js", "terms.js", "rated.css", "LICENSES.md",
 );
 
-/// Each variant's rules, by variant id.
-pub static RULES: &[(&str, &[u8])] = embed!("docs/rules":
-    "chess.md", "alter-ego.md", "ambiguous.md", "bluff-move.md", "bs.md", "reality-check.md",
-);
+/// Each variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them, gathered once (so that
+/// a page and its ETag are found by the same bytes).
+fn rules_files() -> &'static [(String, &'static [u8])] {
+    static RULES: OnceLock<Vec<(String, &'static [u8])>> = OnceLock::new();
+    RULES.get_or_init(|| {
+        VARIANTS
+            .iter()
+            .map(|v| (format!("{}.md", v.id), v.rules.as_bytes()))
+            .collect()
+    })
+}
+
+/// A variant's rules, by file name (`VARIANT.md`).
+fn rules_text(name: &str) -> Option<&'static [u8]> {
+    rules_files()
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, b)| *b)
+}
 
 fn content_type(name: &str) -> &'static str {
     match name.rsplit('.').next() {
@@ -50,8 +65,9 @@ fn etag(bytes: &'static [u8]) -> HeaderValue {
     let tags = TAGS.get_or_init(|| {
         FILES
             .iter()
-            .chain(RULES)
-            .map(|(_, b)| {
+            .map(|(_, b)| *b)
+            .chain(rules_files().iter().map(|(_, b)| *b))
+            .map(|b| {
                 let hash = Sha256::digest(b);
                 let tag = format!("\"{}\"", hex::encode(&hash[..12]));
                 (
@@ -160,7 +176,7 @@ pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Respon
 /// `GET /docs/rules/{variant}.md`.
 #[utoipa::path(get, path = "/docs/rules/{file}", tag = "docs", params(("file" = String, Path, description = "VARIANT.md")), responses((status = 200, description = "the variant's rules", content_type = "text/markdown", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn rules(Path(name): Path<String>, headers: HeaderMap) -> Response {
-    match find(RULES, &name) {
+    match rules_text(&name) {
         Some(bytes) => serve(&name, bytes, &headers),
         None => ApiError::NotFound("no such rules page".into()).into_response(),
     }

@@ -960,14 +960,41 @@ async fn the_browser_client_plays_every_variant() {
     };
     first_load(&t.w, &t.base).await;
     a_wrong_token_keeps_the_seat(&t.w, &t.base).await;
-    for variant in [
+    // The variants come from the server (GET /api/variants): each needs an adapter in
+    // web/variants.js and a scenario here (docs/architecture.md, "Adding a variant").
+    let listed = t
+        .w
+        .js("return fetch('/api/variants').then((r) => r.json()) \
+             .then((j) => import('/static/variants.js') \
+             .then((m) => ({ids: j.variants.map((v) => v.id), missing: m.missingAdapters(j.variants)})));")
+        .await;
+    assert_eq!(
+        listed["missing"],
+        json!([]),
+        "variants the server lists without an adapter in web/variants.js"
+    );
+    let scenarios = [
         "chess",
         "alter-ego",
         "ambiguous",
         "bluff-move",
         "bs",
         "reality-check",
-    ] {
+    ];
+    let mut ids: Vec<&str> = listed["ids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    ids.sort_unstable();
+    let mut played = scenarios.to_vec();
+    played.sort_unstable();
+    assert_eq!(
+        ids, played,
+        "every variant the server lists needs a scenario here"
+    );
+    for variant in scenarios {
         let lap = Instant::now();
         let options: &[&str] = if variant == "bs" { &["spy"] } else { &[] };
         let id = t.start(variant, options, variant == "ambiguous").await;

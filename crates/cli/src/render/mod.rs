@@ -9,23 +9,134 @@ pub mod reality_check;
 pub use bs::silly;
 
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Actor, Event, EventKind, Fact};
+use bluffchess_rules::game::{Actor, Event, EventKind, Fact, Game, Options};
+use bluffchess_rules::variants::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, RealityCheck};
 use bluffchess_rules::AnyView;
 use chess::{alter_ego_board, ambiguous_board, chess_board};
 
-/// The board as the seat sees it, its own side at the bottom.
-pub fn board(view: &AnyView, seat: Color) -> String {
-    match view {
-        AnyView::Chess(v) => chess_board(&v.position.fen, seat, &[]),
-        AnyView::AlterEgo(v) => alter_ego_board(&v.position, seat),
-        AnyView::Ambiguous(v) => ambiguous_board(&v.position, seat),
-        AnyView::BluffMove(v) => bluff_move::board(&v.position, seat),
-        AnyView::RealityCheck(v) => {
-            reality_check::board(&v.position, reality_check::shape(&v.options), seat)
-        }
-        AnyView::Bs(v) => bs::board(&v.position, seat),
+/// How the terminal draws a variant's position as one seat sees it: one impl for every variant
+/// of the rules crate's list (a missing one is a compile error in the dispatch below).
+trait Draw: Game {
+    /// The board, the seat's own side at the bottom (a game's `options` may choose its board).
+    fn board(position: &Self::Summary, options: &Options, seat: Color) -> String;
+
+    /// What is worth saying about the position, one line each.
+    fn status(
+        _position: &Self::Summary,
+        _options: &Options,
+        _turn: Turn,
+        _notes: &mut Vec<String>,
+    ) {
+    }
+
+    /// Whether the side to move is in check (for the variants with check).
+    fn in_check(_position: &Self::Summary) -> bool {
+        false
     }
 }
+
+impl Draw for Chess {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
+        chess_board(&position.fen, seat, &[])
+    }
+
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
+        check_note(notes, position.check, position.turn);
+        claim_note(notes, position.claimable_draw, turn);
+    }
+
+    fn in_check(position: &Self::Summary) -> bool {
+        position.check
+    }
+}
+
+impl Draw for AlterEgo {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
+        alter_ego_board(position, seat)
+    }
+
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
+        chess::alter_ego_status(notes, position, turn);
+    }
+
+    fn in_check(position: &Self::Summary) -> bool {
+        position.check
+    }
+}
+
+impl Draw for Ambiguous {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
+        ambiguous_board(position, seat)
+    }
+
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
+        chess::ambiguous_status(notes, position, turn);
+    }
+
+    fn in_check(position: &Self::Summary) -> bool {
+        position.check
+    }
+}
+
+impl Draw for BluffMove {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
+        bluff_move::board(position, seat)
+    }
+}
+
+impl Draw for RealityCheck {
+    fn board(position: &Self::Summary, options: &Options, seat: Color) -> String {
+        reality_check::board(position, reality_check::shape(options), seat)
+    }
+
+    fn status(position: &Self::Summary, options: &Options, turn: Turn, notes: &mut Vec<String>) {
+        let shape = reality_check::shape(options);
+        notes.extend(reality_check::due(position, shape, turn));
+    }
+}
+
+impl Draw for Bs {
+    fn board(position: &Self::Summary, _options: &Options, seat: Color) -> String {
+        bs::board(position, seat)
+    }
+
+    fn status(position: &Self::Summary, _: &Options, turn: Turn, notes: &mut Vec<String>) {
+        notes.extend(bs::due(position, turn));
+    }
+}
+
+/// The drawing of any view, over the rules crate's one list of variants.
+macro_rules! draw_any {
+    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
+        /// The board as the seat sees it, its own side at the bottom.
+        pub fn board(view: &AnyView, seat: Color) -> String {
+            match view {
+                $(AnyView::$arm(v) => <$game as Draw>::board(&v.position, &v.options, seat),)*
+            }
+        }
+
+        /// What is worth saying about the position (check, what is due), one line each. A
+        /// prompt for a choice goes only to the seat that makes it; the other seat is told who
+        /// is choosing.
+        pub fn status(view: &AnyView, turn: Turn) -> Vec<String> {
+            let mut notes = Vec::new();
+            match view {
+                $(AnyView::$arm(v) => {
+                    <$game as Draw>::status(&v.position, &v.options, turn, &mut notes)
+                })*
+            }
+            notes
+        }
+
+        /// Whether the position's side to move is in check (for the variants with check).
+        pub fn in_check(view: &AnyView) -> bool {
+            match view {
+                $(AnyView::$arm(v) => <$game as Draw>::in_check(&v.position),)*
+            }
+        }
+    };
+}
+bluffchess_rules::for_each_variant!(draw_any);
 
 /// Who is to act, as the status lines see it.
 #[derive(Clone, Copy)]
@@ -54,27 +165,6 @@ pub fn title(color: Color) -> String {
     name[..1].to_uppercase() + &name[1..]
 }
 
-/// What is worth saying about the position (check, what is due), one line each. A prompt for a
-/// choice goes only to the seat that makes it; the other seat is told who is choosing.
-pub fn status(view: &AnyView, turn: Turn) -> Vec<String> {
-    let mut notes = Vec::new();
-    match view {
-        AnyView::Chess(v) => {
-            check_note(&mut notes, v.position.check, v.position.turn);
-            claim_note(&mut notes, v.position.claimable_draw, turn);
-        }
-        AnyView::AlterEgo(v) => chess::alter_ego_status(&mut notes, &v.position, turn),
-        AnyView::Ambiguous(v) => chess::ambiguous_status(&mut notes, &v.position, turn),
-        AnyView::BluffMove(_) => {}
-        AnyView::RealityCheck(v) => {
-            let shape = reality_check::shape(&v.options);
-            notes.extend(reality_check::due(&v.position, shape, turn))
-        }
-        AnyView::Bs(v) => notes.extend(bs::due(&v.position, turn)),
-    }
-    notes
-}
-
 fn check_note(notes: &mut Vec<String>, check: bool, side: Color) {
     if check {
         notes.push(format!("{} is in check", title(side)));
@@ -84,16 +174,6 @@ fn check_note(notes: &mut Vec<String>, check: bool, side: Color) {
 fn claim_note(notes: &mut Vec<String>, claim: Option<bluffchess_rules::EndReason>, turn: Turn) {
     if let (Some(reason), true) = (claim, turn.mine()) {
         notes.push(format!("a draw may be claimed ({reason}): type draw claim"));
-    }
-}
-
-/// Whether the position's side to move is in check (for the variants with check).
-pub fn in_check(view: &AnyView) -> bool {
-    match view {
-        AnyView::Chess(v) => v.position.check,
-        AnyView::AlterEgo(v) => v.position.check,
-        AnyView::Ambiguous(v) => v.position.check,
-        _ => false,
     }
 }
 

@@ -9,15 +9,10 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// Every variant, in the order the tests open their games.
-pub const VARIANTS: [&str; 6] = [
-    "chess",
-    "alter-ego",
-    "bs",
-    "reality-check",
-    "bluff-move",
-    "ambiguous",
-];
+/// Every variant, as the rules crate lists them.
+pub fn variants() -> Vec<&'static str> {
+    bluffchess_rules::VARIANTS.iter().map(|v| v.id).collect()
+}
 
 /// A running `bluffchess serve`.
 pub struct Serve {

@@ -2,9 +2,12 @@
 //! "fancy" magic bitboards (one shared table, each square's slice as small as its relevant squares
 //! allow), and the squares between and through two squares.
 
+use super::bitboard::Bitboard;
+use super::color::Color;
 use super::magics::{BISHOP_FACTORS, ROOK_FACTORS};
+use super::role::Role;
 use super::sliding::{relevant_occupancy, slide, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
-use super::{Bitboard, Color, Role, Square};
+use super::square::Square;
 
 const fn leaper_table(steps: &[(i32, i32)]) -> [Bitboard; 64] {
     let mut table = [Bitboard::EMPTY; 64];

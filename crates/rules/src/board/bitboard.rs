@@ -1,6 +1,6 @@
 //! Sets of squares of the 8x8 board, one bit a square.
 
-use super::{File, Rank, Square};
+use super::square::{File, Rank, Square};
 use core::fmt;
 use core::ops::Not;
 

@@ -16,5 +16,7 @@ pub use square::{File, ParseSquareError, Rank, Square};
 
 pub mod attacks;
 pub mod board39;
+pub mod faces;
+pub mod identity;
 mod magics;
 pub(crate) mod text;

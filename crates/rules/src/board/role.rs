@@ -1,6 +1,6 @@
 //! Piece types, and pieces (a type with a colour).
 
-use super::Color;
+use super::color::Color;
 use core::fmt;
 
 /// A piece type; in serialised data its lower-case name (`"queen"`).

@@ -1,6 +1,6 @@
 //! Squares of the 8x8 board, with their files and ranks.
 
-use super::Color;
+use super::color::Color;
 use core::fmt;
 use core::str::FromStr;
 

@@ -1,11 +1,11 @@
 //! Squares in serialised data are their names (`"e4"`), as the action text writes them.
 
-use super::Square;
+use super::square::Square;
 
-/// Serialises a type as its `Display` text and reads it back with a parser that names what is
-/// wrong, so that data and action texts spell things alike.
+/// Serialises a type as its `Display` text and reads it back with a parser whose error (of type
+/// `$error`) names what is wrong, so that data and action texts spell things alike.
 macro_rules! serde_as_text {
-    ($ty:ty, $parse:expr) => {
+    ($ty:ty, $error:ty, $parse:expr) => {
         impl serde::Serialize for $ty {
             fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_str(self)
@@ -15,7 +15,7 @@ macro_rules! serde_as_text {
         impl<'de> serde::Deserialize<'de> for $ty {
             fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<$ty, D::Error> {
                 let text = <String as serde::Deserialize>::deserialize(deserializer)?;
-                let parse: fn(&str) -> Result<$ty, String> = $parse;
+                let parse: fn(&str) -> Result<$ty, $error> = $parse;
                 parse(&text).map_err(serde::de::Error::custom)
             }
         }
@@ -23,9 +23,7 @@ macro_rules! serde_as_text {
 }
 pub(crate) use serde_as_text;
 
-serde_as_text!(Square, |text| text
-    .parse()
-    .map_err(|e: super::ParseSquareError| e.to_string()));
+serde_as_text!(Square, super::square::ParseSquareError, |text| text.parse());
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,8 @@
 //! position, the automatic 75-move and fivefold-repetition draws) and which draws a player may
 //! claim (threefold repetition, the 50-move rule).
 
-use super::{Move, Position};
+use super::moves::Move;
+use super::position::Position;
 use crate::board::Color;
 use crate::outcome::EndReason;
 

@@ -1,7 +1,7 @@
 //! Forsyth-Edwards Notation: reading with errors that name the field and the problem, and writing.
 
+use super::position::Position;
 use super::position::{castling, CASTLING_MOVES};
-use super::Position;
 use crate::board::{Bitboard, Color, Piece, Role, Square};
 use core::fmt::{self, Write as _};
 use core::str::FromStr;
@@ -60,6 +60,13 @@ const CASTLING_LETTERS: [(char, u8); 4] = [
     ('k', castling::BLACK_KING_SIDE),
     ('q', castling::BLACK_QUEEN_SIDE),
 ];
+
+impl Default for Position {
+    /// The start position.
+    fn default() -> Position {
+        Position::from_fen(START).expect("the start FEN is valid")
+    }
+}
 
 impl Position {
     /// Reads a FEN. The clocks may be left out (they then read `0 1`). An en passant square is

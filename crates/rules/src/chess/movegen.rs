@@ -1,8 +1,9 @@
 //! Legal move generation. Moves come in groups, one group a piece: its square and the set of
 //! squares it may go to, so that counting the moves of a position needs no list at all.
 
+use super::moves::Move;
+use super::position::Position;
 use super::position::{CastlingMove, CASTLING_MOVES};
-use super::{Move, Position};
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };

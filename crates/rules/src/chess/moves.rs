@@ -84,25 +84,3 @@ impl FromStr for Move {
         })
     }
 }
-
-impl super::Position {
-    /// The square of the piece `mv` captures here, if any (en passant: the passed pawn's square).
-    pub fn captured_square(&self, mv: Move) -> Option<Square> {
-        if self.occupied().contains(mv.to) {
-            return Some(mv.to);
-        }
-        let en_passant = self.pieces(self.turn(), Role::Pawn).contains(mv.from)
-            && mv.from.file() != mv.to.file();
-        en_passant.then(|| Square::from_coords(mv.to.file(), mv.from.rank()))
-    }
-
-    /// What playing `mv` here says, as data: its squares, promotion and capture.
-    pub fn move_fact(&self, mv: Move) -> crate::fact::Fact {
-        crate::fact::Fact::Move {
-            from: mv.from,
-            to: mv.to,
-            promotion: mv.promotion,
-            capture: self.captured_square(mv),
-        }
-    }
-}

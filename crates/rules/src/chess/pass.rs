@@ -1,6 +1,7 @@
 //! A turn without a move, for variants whose rules make a side wait (Alter Ego's `pass`).
 
-use super::{zobrist, Position};
+use super::position::Position;
+use super::zobrist;
 
 impl Position {
     /// Hands the move to the other side without moving (the side to move must not be in check).

@@ -1,6 +1,8 @@
 //! Perft: counting the leaf nodes of the legal move tree, the standard test of a move generator.
 
-use super::{Move, PieceMoves, Position};
+use super::movegen::PieceMoves;
+use super::moves::Move;
+use super::position::Position;
 use crate::board::{Bitboard, Role, Square};
 
 /// Calls `visit` with each move of a group; a hot-loop twin of the group's iterator.

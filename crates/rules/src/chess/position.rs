@@ -2,7 +2,8 @@
 //! square, the clocks and an incrementally kept Zobrist hash. Copy-make: `play` changes the
 //! position in place and a caller that wants the old one keeps a copy (it is 88 bytes).
 
-use super::{zobrist, Move};
+use super::moves::Move;
+use super::zobrist;
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -101,13 +102,6 @@ pub struct Position {
     pub(super) halfmove_clock: u32,
     pub(super) fullmove_number: u32,
     pub(super) hash: u64,
-}
-
-impl Default for Position {
-    /// The start position.
-    fn default() -> Position {
-        Position::from_fen(super::fen::START).expect("the start FEN is valid")
-    }
 }
 
 impl Position {
@@ -424,5 +418,17 @@ impl Position {
         let lone_minor = own.count() == 2 && minors.count() == 1;
         let bare_opponent = self.by_color(!color).count() == 1;
         !(self.is_insufficient_material() || own.count() == 1 || (lone_minor && bare_opponent))
+    }
+}
+
+impl Position {
+    /// The square of the piece `mv` captures here, if any (en passant: the passed pawn's square).
+    pub fn captured_square(&self, mv: Move) -> Option<Square> {
+        if self.occupied().contains(mv.to) {
+            return Some(mv.to);
+        }
+        let en_passant = self.pieces(self.turn(), Role::Pawn).contains(mv.from)
+            && mv.from.file() != mv.to.file();
+        en_passant.then(|| Square::from_coords(mv.to.file(), mv.from.rank()))
     }
 }

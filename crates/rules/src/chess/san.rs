@@ -12,7 +12,8 @@
 //! # Ok::<(), bluffchess_rules::chess::san::SanError>(())
 //! ```
 
-use super::{Move, Position};
+use super::moves::Move;
+use super::position::Position;
 use crate::board::{File, Rank, Role, Square};
 
 /// Text that names no single legal move.

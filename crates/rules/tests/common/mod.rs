@@ -1,4 +1,4 @@
-//! Checks every variant must pass (VARIANT_DONE.md): random-game fuzzing through the arbiter with
+//! Checks every variant must pass (docs/architecture.md, "When a variant is done"): random-game fuzzing through the arbiter with
 //! refusals that change nothing, records that verify, commitments opened, and resampling that a
 //! seat cannot tell from the truth.
 

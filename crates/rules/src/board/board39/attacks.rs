@@ -6,8 +6,9 @@
 //!
 //! The free functions are the basic board's; [`Shape`]'s methods of the same names serve either.
 
-use super::square::CELLS;
-use super::{Bitboard39, Shape, Square39};
+use super::bitboard::Bitboard39;
+use super::shape::{Shape, CELLS};
+use super::square::Square39;
 
 const ORTHOGONAL_STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
 const DIAGONAL_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];

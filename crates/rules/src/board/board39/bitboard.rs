@@ -1,6 +1,7 @@
 //! Sets of squares of the 39-square boards, one bit a cell.
 
-use super::{Shape, Square39};
+use super::shape::{Shape, MASKS};
+use super::square::Square39;
 use core::fmt;
 
 /// A set of cells of the 7x9 grid: bit `i` is the cell with index `i`.
@@ -32,6 +33,22 @@ impl Bitboard39 {
         } else {
             None
         }
+    }
+}
+
+// Shape's methods on sets of squares (shape.rs knows cells only as bits).
+impl Shape {
+    /// Its 39 squares.
+    #[inline]
+    pub const fn squares(self) -> Bitboard39 {
+        Bitboard39(MASKS[self as usize])
+    }
+
+    /// The cells of its frame that are not squares: the Advanced board's ten holes, the basic
+    /// board's 24 cells around the diamond.
+    pub const fn holes(self) -> Bitboard39 {
+        let frame = (1u64 << (7 * self.ranks() as u32)) - 1;
+        Bitboard39(frame & !MASKS[self as usize])
     }
 }
 

@@ -2,9 +2,24 @@
 //! 7x9 grid) and the Advanced board (the 7x7 grid with ten holes, RULINGS.md, Reality Check
 //! rule 8). Both index their cells alike (`rank * 7 + file`), so one square type and one set type
 //! serve both; what differs is which cells are squares, and the attack tables (attacks.rs).
+//!
+//! This file knows cells only as coordinates and bits, so that it imports nothing: [`Shape`]'s
+//! methods on squares are beside [`Square39`](super::Square39) in square.rs, those on sets beside
+//! [`Bitboard39`](super::Bitboard39) in bitboard.rs.
 
-use super::square::{on_board, CELLS};
-use super::{Bitboard39, ParseSquare39Error, Square39};
+/// Cells of the 7x9 grid, on the board or not.
+pub(super) const CELLS: usize = 63;
+
+/// Whether file `file` (0 = `a`) and rank `rank` (0 = rank 1) is one of the basic board's 39
+/// squares.
+///
+/// The diamond is the grid cut by four diagonals through `d1` and `d9`: the distance from the
+/// d-file may not exceed the distance to either end rank. Being an intersection of half-planes, it
+/// has no gaps along any line (checked in the tests), so a ray that leaves it is over.
+pub(super) const fn on_board(file: i32, rank: i32) -> bool {
+    let from_d = (file - 3).abs();
+    file >= 0 && file < 7 && rank >= 0 && rank < 9 && from_d <= rank && from_d <= 8 - rank
+}
 
 /// Which board of 39 squares a game is played on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -56,25 +71,8 @@ const fn mask(shape: Shape) -> u64 {
     mask
 }
 
-/// The squares of `shape` in index order.
-const fn list(shape: Shape) -> [Square39; 39] {
-    let mut all = [Square39(0); 39];
-    let mut n = 0;
-    let mut i = 0;
-    while i < CELLS {
-        if shape.has((i % 7) as i32, (i / 7) as i32) {
-            all[n] = Square39(i as u8);
-            n += 1;
-        }
-        i += 1;
-    }
-    assert!(n == 39, "both boards have 39 squares");
-    all
-}
-
-const BASIC_SQUARES: [Square39; 39] = list(Shape::Basic);
-const ADVANCED_SQUARES: [Square39; 39] = list(Shape::Advanced);
-const MASKS: [u64; 2] = [mask(Shape::Basic), mask(Shape::Advanced)];
+/// The squares of each shape, as masks of cells, indexed by the shape.
+pub(super) const MASKS: [u64; 2] = [mask(Shape::Basic), mask(Shape::Advanced)];
 
 impl Shape {
     /// Both boards, the basic one first.
@@ -117,68 +115,5 @@ impl Shape {
                 file >= 0 && file < 7 && rank >= 0 && rank < 7 && !is_hole(file, rank)
             }
         }
-    }
-
-    /// Its 39 squares.
-    #[inline]
-    pub const fn squares(self) -> Bitboard39 {
-        Bitboard39(MASKS[self as usize])
-    }
-
-    /// Its 39 squares in index order (`a1` or `d1` first).
-    pub const fn all(self) -> &'static [Square39; 39] {
-        match self {
-            Shape::Basic => &BASIC_SQUARES,
-            Shape::Advanced => &ADVANCED_SQUARES,
-        }
-    }
-
-    /// The cells of its frame that are not squares: the Advanced board's ten holes, the basic
-    /// board's 24 cells around the diamond.
-    pub const fn holes(self) -> Bitboard39 {
-        let frame = (1u64 << (7 * self.ranks() as u32)) - 1;
-        Bitboard39(frame & !MASKS[self as usize])
-    }
-
-    /// Whether `sq` is one of its squares.
-    #[inline]
-    pub const fn contains(self, sq: Square39) -> bool {
-        MASKS[self as usize] & (1 << sq.0) != 0
-    }
-
-    /// The square on `file` (0 = `a`) and `rank` (0 = rank 1), if it is one of its squares.
-    #[inline]
-    pub const fn square(self, file: u8, rank: u8) -> Option<Square39> {
-        if self.has(file as i32, rank as i32) {
-            Some(Square39(rank * 7 + file))
-        } else {
-            None
-        }
-    }
-
-    /// The square `df` files and `dr` ranks from `sq`, if it is one of its squares.
-    #[inline]
-    pub const fn offset(self, sq: Square39, df: i32, dr: i32) -> Option<Square39> {
-        // Saturating so that a huge step is merely off the board, never an overflow.
-        let f = (sq.file() as i32).saturating_add(df);
-        let r = (sq.rank() as i32).saturating_add(dr);
-        if self.has(f, r) {
-            Some(Square39((r * 7 + f) as u8))
-        } else {
-            None
-        }
-    }
-
-    /// Reads a square name such as `d5`; only its own squares are accepted.
-    pub fn parse_square(self, text: &str) -> Result<Square39, ParseSquare39Error> {
-        let malformed = || ParseSquare39Error::Malformed(text.to_string(), self);
-        let &[f, r] = text.as_bytes() else {
-            return Err(malformed());
-        };
-        if !(b'a'..=b'g').contains(&f) || !(b'1'..b'1' + self.ranks()).contains(&r) {
-            return Err(malformed());
-        }
-        self.square(f - b'a', r - b'1')
-            .ok_or_else(|| ParseSquare39Error::OffBoard(text.to_string(), self))
     }
 }

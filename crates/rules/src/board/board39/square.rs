@@ -1,23 +1,9 @@
-//! Squares of the 39-square boards: cells of the 7x9 grid, their names, and the basic board's
-//! geometry (the Advanced board's is in shape.rs).
+//! Squares of the 39-square boards: cells of the 7x9 grid, their names, and [`Shape`]'s methods
+//! on squares (which cells are squares of which board is in shape.rs).
 
-use super::Shape;
+use super::shape::{Shape, CELLS, MASKS};
 use core::fmt;
 use core::str::FromStr;
-
-/// Cells of the 7x9 grid, on the board or not.
-pub(super) const CELLS: usize = 63;
-
-/// Whether file `file` (0 = `a`) and rank `rank` (0 = rank 1) is one of the basic board's 39
-/// squares.
-///
-/// The diamond is the grid cut by four diagonals through `d1` and `d9`: the distance from the
-/// d-file may not exceed the distance to either end rank. Being an intersection of half-planes, it
-/// has no gaps along any line (checked in the tests), so a ray that leaves it is over.
-pub(super) const fn on_board(file: i32, rank: i32) -> bool {
-    let from_d = (file - 3).abs();
-    file >= 0 && file < 7 && rank >= 0 && rank < 9 && from_d <= rank && from_d <= 8 - rank
-}
 
 /// A cell of the 7x9 grid: `a1` is 0, `b1` is 1, ..., `g9` is 62.
 ///
@@ -139,6 +125,78 @@ impl Square39 {
     }
 }
 
+/// The squares of `shape` in index order.
+const fn list(shape: Shape) -> [Square39; 39] {
+    let mut all = [Square39(0); 39];
+    let mut n = 0;
+    let mut i = 0;
+    while i < CELLS {
+        if shape.has((i % 7) as i32, (i / 7) as i32) {
+            all[n] = Square39(i as u8);
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == 39, "both boards have 39 squares");
+    all
+}
+
+const BASIC_SQUARES: [Square39; 39] = list(Shape::Basic);
+const ADVANCED_SQUARES: [Square39; 39] = list(Shape::Advanced);
+
+// Shape's methods on squares (shape.rs knows cells only as coordinates).
+impl Shape {
+    /// Its 39 squares in index order (`a1` or `d1` first).
+    pub const fn all(self) -> &'static [Square39; 39] {
+        match self {
+            Shape::Basic => &BASIC_SQUARES,
+            Shape::Advanced => &ADVANCED_SQUARES,
+        }
+    }
+
+    /// Whether `sq` is one of its squares.
+    #[inline]
+    pub const fn contains(self, sq: Square39) -> bool {
+        MASKS[self as usize] & (1 << sq.0) != 0
+    }
+
+    /// The square on `file` (0 = `a`) and `rank` (0 = rank 1), if it is one of its squares.
+    #[inline]
+    pub const fn square(self, file: u8, rank: u8) -> Option<Square39> {
+        if self.has(file as i32, rank as i32) {
+            Some(Square39(rank * 7 + file))
+        } else {
+            None
+        }
+    }
+
+    /// The square `df` files and `dr` ranks from `sq`, if it is one of its squares.
+    #[inline]
+    pub const fn offset(self, sq: Square39, df: i32, dr: i32) -> Option<Square39> {
+        // Saturating so that a huge step is merely off the board, never an overflow.
+        let f = (sq.file() as i32).saturating_add(df);
+        let r = (sq.rank() as i32).saturating_add(dr);
+        if self.has(f, r) {
+            Some(Square39((r * 7 + f) as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Reads a square name such as `d5`; only its own squares are accepted.
+    pub fn parse_square(self, text: &str) -> Result<Square39, ParseSquare39Error> {
+        let malformed = || ParseSquare39Error::Malformed(text.to_string(), self);
+        let &[f, r] = text.as_bytes() else {
+            return Err(malformed());
+        };
+        if !(b'a'..=b'g').contains(&f) || !(b'1'..b'1' + self.ranks()).contains(&r) {
+            return Err(malformed());
+        }
+        self.square(f - b'a', r - b'1')
+            .ok_or_else(|| ParseSquare39Error::OffBoard(text.to_string(), self))
+    }
+}
+
 impl fmt::Display for Square39 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -209,5 +267,4 @@ impl FromStr for Square39 {
 }
 
 // Data (events' facts) holds squares of either board: which one a game uses is in its options.
-crate::board::text::serde_as_text!(Square39, |text| Square39::parse_any(text)
-    .map_err(|e| e.to_string()));
+crate::board::text::serde_as_text!(Square39, ParseSquare39Error, Square39::parse_any);

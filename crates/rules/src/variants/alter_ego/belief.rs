@@ -6,7 +6,8 @@
 //! (stay, or a transfer to any other own piece), and every one of them gives the seat the same
 //! view, so the draw is uniform over the consistent histories.
 
-use super::{resample, AlterEgo};
+use super::resample;
+use super::state::AlterEgo;
 use crate::belief::{check_witness, known_actions, rules_view, start_of, Belief, BeliefError};
 use crate::game::{Game, View};
 use rand::RngCore;

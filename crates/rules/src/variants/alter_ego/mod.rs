@@ -15,279 +15,22 @@
 mod actions;
 mod belief;
 mod resample;
+mod state;
 #[cfg(test)]
 mod tests;
 mod view;
 
 pub use actions::Action;
 pub use belief::AlterEgoBelief;
+pub use state::AlterEgo;
 pub use view::{AlterEgoSummary, EgoView};
 
-use crate::board::{Bitboard, Color, Role, Square};
-use crate::chess::{History, Move, MoveList, Position};
-use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
-    SealedKind, Seat,
-};
+use crate::board::Color;
+use crate::chess::{History, MoveList, Position};
+use crate::game::{ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
 use crate::log::Log;
-use crate::registry::{ActionForm, VariantSpec, ORTHODOX_MOVES};
-use rand::RngCore;
-
-/// Where in a turn the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Phase {
-    /// The side to move moves (or passes).
-    Move,
-    /// The side that just made a death move decides where its ego spends the opponent's turn.
-    Decision {
-        /// Where the turn piece stands.
-        turn_piece: Square,
-    },
-}
-
-/// A game of Alter Ego Bluff Chess: the public position and the hidden egos, history included.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AlterEgo {
-    history: History,
-    /// The square of the piece holding each side's ego (the truth); none before its first move.
-    ego: [Option<Square>; 2],
-    /// The piece each side must move on its next turn, after a transfer.
-    bound: [Option<Square>; 2],
-    phase: Phase,
-    /// Each side's decision not yet revealed to the opponent (its action index).
-    sealed: [Option<usize>; 2],
-    /// Whether the last move was a death move.
-    death_move: bool,
-    /// The moves of the side to move on the board (only the bound piece's, if it is bound),
-    /// generated once per move: listing, checking and judging the end all read them.
-    moves: MoveList,
-    log: Log<Action>,
-}
-
-impl AlterEgo {
-    /// The public position.
-    pub fn position(&self) -> &Position {
-        self.history.position()
-    }
-
-    /// The square of the piece that holds `color`'s alter ego (the truth).
-    pub fn ego(&self, color: Color) -> Option<Square> {
-        self.ego[color.index()]
-    }
-
-    /// The last move on the board (not counting passes and decisions).
-    fn history_last_move(&self) -> Option<Move> {
-        self.log.actions.iter().rev().find_map(|a| match a {
-            Action::Move(mv) => Some(*mv),
-            _ => None,
-        })
-    }
-
-    /// The piece `color` must move on its next turn, if it transferred.
-    pub fn bound(&self, color: Color) -> Option<Square> {
-        self.bound[color.index()]
-    }
-
-    /// Who acts now, whether or not the game is over.
-    fn actor(&self) -> Color {
-        match self.phase {
-            Phase::Move => self.position().turn(),
-            Phase::Decision { .. } => !self.position().turn(),
-        }
-    }
-
-    /// The moves the side to move may make: all legal moves, or only the bound piece's.
-    fn legal_moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Generates [`AlterEgo::legal_moves`] for the position and bound reached.
-    fn refresh_moves(&mut self) {
-        let pos = self.history.position();
-        let bound = self.bound[pos.turn().index()];
-        let moves = &mut self.moves;
-        moves.clear();
-        pos.generate_moves(|group| {
-            if bound.is_none_or(|b| b == group.from) {
-                moves.extend(group);
-            }
-            false
-        });
-    }
-
-    /// Where the mover may transfer its ego after a death move: any other own piece.
-    fn transfers(&self, turn_piece: Square) -> Bitboard {
-        self.position().by_color(self.actor()).without(turn_piece)
-    }
-
-    fn play_move(&mut self, mv: Move) -> Result<(), ActionError> {
-        if !self.legal_moves().contains(&mv) {
-            return Err(self.refusal(mv));
-        }
-        let mover = self.position().turn();
-        let captured = self.position().captured_square(mv);
-        let fact = self.position().move_fact(mv);
-        self.log
-            .push_fact(mover, Audience::All, EventKind::Action, mv, fact);
-        self.reveal(!mover);
-        self.history.play_unchecked(mv);
-        self.ego[mover.index()] = Some(mv.to);
-        self.bound[mover.index()] = None;
-        self.death_move = false;
-        self.refresh_moves();
-        if captured.is_some() && captured == self.ego[(!mover).index()] {
-            self.end(Outcome::win(mover, EndReason::EgoCaptured), mover);
-            return Ok(());
-        }
-        if let Some(outcome) = self.ending() {
-            self.end(outcome, mover);
-            return Ok(());
-        }
-        if self.is_death_move(mv.to) {
-            self.death_move = true;
-            let fact = Fact::DeathMove { turn_piece: mv.to };
-            self.log
-                .push_fact(mover, Audience::All, EventKind::Info, "death move", fact);
-            self.phase = Phase::Decision { turn_piece: mv.to };
-        }
-        Ok(())
-    }
-
-    /// Whether the side to move can capture the piece on `turn_piece` with a move of its next
-    /// turn (moving only its bound piece if it is bound): the last move was a death move.
-    fn is_death_move(&self, turn_piece: Square) -> bool {
-        let pos = self.position();
-        let ep = pos.ep_square();
-        let pawns = pos.pieces(pos.turn(), Role::Pawn);
-        self.moves
-            .iter()
-            .any(|m| m.to == turn_piece || (Some(m.to) == ep && pawns.contains(m.from)))
-    }
-
-    fn refusal(&self, mv: Move) -> ActionError {
-        let pos = self.position();
-        match self.bound[pos.turn().index()] {
-            Some(b) if b != mv.from => ActionError::illegal(
-                mv,
-                format!("your alter ego was transferred to the piece on {b}: it must be this turn's piece"),
-            ),
-            _ => match crate::variants::chess::explain_illegal(pos, mv) {
-                Err(e) => e,
-                Ok(()) => ActionError::illegal(mv, "not a legal move now"),
-            },
-        }
-    }
-
-    fn decide(&mut self, action: Action, turn_piece: Square) -> Result<(), ActionError> {
-        let open = match action {
-            Action::Transfer(square) => self.transfers(turn_piece).contains(square),
-            _ => true,
-        };
-        if !open {
-            return Err(ActionError::illegal(
-                action,
-                format!(
-                    "transfer to another of your own pieces (not the turn piece on {turn_piece})"
-                ),
-            ));
-        }
-        let mover = self.actor();
-        self.sealed[mover.index()] = Some(self.log.actions.len());
-        if let Action::Transfer(sq) = action {
-            self.ego[mover.index()] = Some(sq);
-            self.bound[mover.index()] = Some(sq);
-        }
-        let sealed = Fact::Sealed {
-            kind: SealedKind::Decision,
-        };
-        self.log
-            .push_fact(mover, Audience::All, EventKind::Sealed, "decision", sealed);
-        let fact = decision_fact(action);
-        self.log.push_fact(
-            mover,
-            Audience::only(mover),
-            EventKind::Action,
-            action,
-            fact,
-        );
-        self.phase = Phase::Move;
-        Ok(())
-    }
-
-    fn pass(&mut self) -> Result<(), ActionError> {
-        if !self.legal_moves().is_empty() || self.bound[self.position().turn().index()].is_none() {
-            return Err(ActionError::illegal(
-                "pass",
-                "a pass is only for a bound piece that cannot move",
-            ));
-        }
-        let mover = self.position().turn();
-        self.log
-            .push_fact(mover, Audience::All, EventKind::Action, "pass", Fact::Pass);
-        self.reveal(!mover);
-        self.bound[mover.index()] = None;
-        self.death_move = false;
-        self.history.pass_unchecked();
-        self.refresh_moves();
-        if let Some(outcome) = self.ending() {
-            self.end(outcome, mover);
-        }
-        Ok(())
-    }
-
-    /// Makes `color`'s sealed decision public (its opponent has just acted).
-    fn reveal(&mut self, color: Color) {
-        if let Some(index) = self.sealed[color.index()].take() {
-            let decision = self.log.actions[index];
-            let kind = EventKind::Reveal { action: index };
-            let fact = decision_fact(decision);
-            self.log
-                .push_fact(color, Audience::All, kind, decision, fact);
-        }
-    }
-
-    fn end(&mut self, outcome: Outcome, actor: Color) {
-        self.log.end(outcome, actor.into());
-    }
-
-    /// How the rules end the game in the position reached, with the side to move to act.
-    fn ending(&self) -> Option<Outcome> {
-        let pos = self.position();
-        let side = pos.turn();
-        if self.legal_moves().is_empty() {
-            let bound = self.bound[side.index()].is_some();
-            if pos.is_check() {
-                let reason = if bound {
-                    EndReason::EmptyMate
-                } else {
-                    EndReason::Checkmate
-                };
-                return Some(Outcome::win(!side, reason));
-            }
-            if !pos.has_legal_moves() {
-                return Some(Outcome::draw(EndReason::Stalemate));
-            }
-        }
-        let kings_only = (pos.occupied() - pos.by_role(Role::King)).is_empty();
-        if kings_only {
-            Some(Outcome::draw(EndReason::BareKings))
-        } else if pos.halfmove_clock() >= 150 {
-            Some(Outcome::draw(EndReason::SeventyFiveMoveRule))
-        } else if self.history.repetitions() >= 5 {
-            Some(Outcome::draw(EndReason::FivefoldRepetition))
-        } else {
-            None
-        }
-    }
-}
-
-/// What a stay-or-transfer decision says, as data.
-fn decision_fact(decision: Action) -> Fact {
-    match decision {
-        Action::Transfer(to) => Fact::Transfer { to },
-        _ => Fact::Stay,
-    }
-}
+use crate::spec::{ActionForm, VariantSpec, ORTHODOX_MOVES};
+use state::Phase;
 
 impl Game for AlterEgo {
     fn repetitions(&self) -> usize {
@@ -296,6 +39,7 @@ impl Game for AlterEgo {
 
     type Action = Action;
     type Summary = AlterEgoSummary;
+    type Belief = AlterEgoBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "alter-ego",
@@ -402,9 +146,5 @@ impl Game for AlterEgo {
         self.history
             .claimable_draw()
             .map(|claim| claim.end_reason())
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {
-        crate::belief::resample_via_view::<AlterEgoBelief>(self, seat, rng)
     }
 }

@@ -3,7 +3,9 @@
 //! action taken while it is sealed. It is drawn uniformly among the decisions that were open
 //! (stay, or a transfer to any other own piece).
 
-use super::{Action, AlterEgo, Phase};
+use super::actions::Action;
+use super::state::AlterEgo;
+use super::state::Phase;
 use crate::game::{Game, Seat};
 use rand::{Rng, RngCore};
 

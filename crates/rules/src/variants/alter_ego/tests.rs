@@ -1,7 +1,9 @@
 //! Scenario tests, one or more per numbered rule of the seed and per ruling.
 
 use super::*;
+use crate::board::{Role, Square};
 use crate::game::EndReason;
+use crate::game::Outcome;
 use crate::game::{EventKind, Game};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -1,7 +1,8 @@
 //! What one seat knows in Alter Ego: the whole board and every move (with its death-move flag),
 //! its own ego, and the enemy ego except while a decision of the enemy is sealed.
 
-use super::{AlterEgo, Phase};
+use super::state::AlterEgo;
+use super::state::Phase;
 use crate::board::{Color, Square};
 use crate::game::{Game, Seat};
 use serde::{Deserialize, Serialize};

@@ -1,8 +1,10 @@
 //! The seed's rules and notes, and every ruling, as scenarios.
 
 use super::*;
+use crate::board::{Role, Square};
 use crate::game::EndReason;
 use crate::game::Game;
+use crate::game::Outcome;
 
 fn game_with(options: &[(&str, &str)]) -> Ambiguous {
     let options: Options = options

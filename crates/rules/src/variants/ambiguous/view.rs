@@ -1,6 +1,7 @@
 //! Ambiguous Chess has no hidden information: every seat sees the whole game.
 
-use super::{Ambiguous, Phase};
+use super::state::Ambiguous;
+use super::state::Phase;
 use crate::board::{Color, Role, Square};
 use serde::{Deserialize, Serialize};
 

@@ -10,13 +10,14 @@
 //! the weight that corrects towards uniform histories. A finished game's view shows every action:
 //! its only sample is that game.
 
+use super::actions::Action;
 use super::board::Board;
 use super::lookahead::Knowledge;
 use super::record::Record;
 use super::resample::draw;
-use super::{Action, BluffMove};
+use super::state::BluffMove;
 use crate::belief::{check_witness, known_actions, rules_view, start_of, Belief, BeliefError};
-use crate::game::{Game, View};
+use crate::game::{Game, Seat, View};
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::Arc;
@@ -125,6 +126,16 @@ fn replay(start: Board, actions: &[Action]) -> Result<BluffMove, BeliefError> {
             .map_err(|e| BeliefError::impossible(format!("action {i} ({action}): {e}")))?;
     }
     Ok(game)
+}
+
+impl BluffMove {
+    /// Like [`Game::resample`], also returning the log of the sample's importance weight (see
+    /// [`BluffMoveBelief::sample_weighted`]); drawn from the seat's view alone.
+    pub fn resample_weighted(&self, seat: Seat, rng: &mut dyn RngCore) -> (BluffMove, f64) {
+        BluffMoveBelief::from_view(&self.view(seat))
+            .unwrap_or_else(|e| panic!("the rules' own view is believable: {e}"))
+            .sample_weighted(rng)
+    }
 }
 
 #[cfg(test)]

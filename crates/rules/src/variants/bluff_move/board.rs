@@ -2,8 +2,7 @@
 //! the binding between a bluff and its real piece, and legal input, judged on a board of the
 //! mover's own pieces only.
 
-use super::input::Input;
-use super::Action;
+use super::actions::Action;
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
@@ -296,13 +295,6 @@ impl Board {
         self.real[self.turn.index()].contains(mv.from)
             && self.role(mv.from) == Some(Role::King)
             && mv.from.file().index().abs_diff(mv.to.file().index()) == 2
-    }
-
-    /// Every action the side to move may take: the input its own pieces allow.
-    pub(super) fn legal_actions(&self) -> Vec<Action> {
-        let mut actions = Vec::with_capacity(96);
-        Input::of(self).list_into(&mut actions);
-        actions
     }
 
     /// Whether the side to move has any legal action.

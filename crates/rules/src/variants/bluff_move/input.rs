@@ -2,8 +2,8 @@
 //! number of moves, listed in full or in part (a playout draws from [`super::kept::Kept`], which
 //! keeps the same counts across actions).
 
+use super::actions::Action;
 use super::board::Board;
-use super::Action;
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::{Move, PieceMoves};
 use arrayvec::ArrayVec;
@@ -123,5 +123,14 @@ impl Input {
         }
         let castlings = self.castlings.iter().copied().filter(|&mv| castling(mv));
         actions.extend(castlings.map(Action::Move));
+    }
+}
+
+impl Board {
+    /// Every action the side to move may take: the input its own pieces allow.
+    pub(super) fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::with_capacity(96);
+        Input::of(self).list_into(&mut actions);
+        actions
     }
 }

@@ -2,9 +2,9 @@
 //! only, so an action changes the input of those pieces alone whose reach meets a square where
 //! their side's pieces changed: a playout recomputes a few pieces a turn instead of all of them.
 
+use super::actions::Action;
 use super::board::Board;
 use super::input::Piece;
-use super::Action;
 use crate::board::attacks::{knight_attacks, queen_attacks};
 use crate::board::{Bitboard, Color, Square};
 use crate::chess::{Move, PieceMoves};
@@ -111,7 +111,7 @@ impl Kept {
     pub(super) fn draw(&self, board: &Board, rng: &mut dyn RngCore) -> Option<Action> {
         let castlings = board.castlings();
         let count = self.total[board.turn.index()] + castlings.len();
-        crate::playout::draw_index(rng, count).and_then(|i| self.get(board, &castlings, i))
+        crate::game::draw_index(rng, count).and_then(|i| self.get(board, &castlings, i))
     }
 
     /// The action at `index` in [`Board::legal_actions`]' list, `castlings` being the side to

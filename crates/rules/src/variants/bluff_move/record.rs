@@ -3,9 +3,9 @@
 //! own actions what only it learnt). The search (`resample.rs`) and its lookahead work on this
 //! alone, never on the game itself.
 
+use super::actions::Action;
 use super::board::{castling_moves, path, Board};
 use super::resolve::{castling_rook, Capture, Destroyed, Private, Public, Resolution};
-use super::Action;
 use crate::belief::BeliefError;
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::game::{Event, EventKind, Seat};
@@ -285,7 +285,8 @@ fn still_standing(record: &Record, side: Color, sq: Square, k: usize) -> bool {
 mod tests {
     use super::*;
     use crate::game::{Game, Options};
-    use crate::variants::bluff_move::{resolve, BluffMove};
+    use crate::variants::bluff_move::resolve;
+    use crate::variants::bluff_move::state::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

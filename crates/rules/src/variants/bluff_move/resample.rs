@@ -33,12 +33,12 @@
 //!
 //! [`BluffMoveBelief::sample_weighted`]: super::BluffMoveBelief::sample_weighted
 
+use super::actions::Action;
 use super::board::{path, push_moves, Board};
 use super::input::{Input, Piece};
 use super::lookahead::{Crossings, Knowledge, Placed};
 use super::record::Record;
 use super::resolve::{self, Capture, Public, Resolution};
-use super::Action;
 use crate::board::attacks::{between, line, pawn_attacks};
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
@@ -569,7 +569,7 @@ fn image_moves(board: &Board, from: Square, to: Square, real_met: bool) -> Vec<A
 mod soundness {
     use super::*;
     use crate::game::{Game, Options, Seat};
-    use crate::variants::bluff_move::BluffMove;
+    use crate::variants::bluff_move::state::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

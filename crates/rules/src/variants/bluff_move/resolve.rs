@@ -1,8 +1,8 @@
 //! Resolution: what a legal action does once the hidden enemy pieces are taken into account,
 //! square by square along its path, and what it shows.
 
+use super::actions::Action;
 use super::board::{path, Board};
-use super::Action;
 use crate::board::attacks::between;
 use crate::board::{Color, Rank, Role, Square};
 use crate::chess::{Move, CASTLING_MOVES};

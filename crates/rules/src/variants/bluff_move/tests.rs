@@ -2,8 +2,10 @@
 //! named after what it checks.
 
 use super::*;
+use crate::board::{Color, Square};
 use crate::board::{Piece, Role};
 use crate::game::EndReason;
+use crate::game::{Audience, Outcome};
 use crate::game::{EventKind, Game};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

@@ -2,7 +2,7 @@
 //! one image per piece (the real piece, or its bluff while it has one), and which images it was
 //! shown to be real. A spectator sees the images of both sides and what both were shown.
 
-use super::BluffMove;
+use super::state::BluffMove;
 use crate::board::{Bitboard, Color, Piece, Square};
 use crate::chess::fen;
 use crate::game::Seat;

@@ -2,8 +2,8 @@
 //! UCI (`e2e4`; a declared promotion `e7e8q`), the answer `call` or `accept`, and after a failed
 //! call `remove g8`.
 
-use super::identity::Identity;
 use super::setup::{Setup, STANDARD};
+use crate::board::identity::Identity;
 use crate::board::Square;
 use crate::game::ActionError;
 use core::fmt;
@@ -61,7 +61,7 @@ pub(super) fn parse(text: &str, spy: bool) -> Result<Action, ActionError> {
         ["setup", "standard"] => Ok(Action::Setup(STANDARD)),
         ["setup", arrangement] => Setup::parse(arrangement, spy)
             .map(Action::Setup)
-            .map_err(|reason| ActionError::malformed(text, reason)),
+            .map_err(|e| ActionError::malformed(text, e.to_string())),
         ["remove", square] => Square::parse(square)
             .map(Action::Remove)
             .ok_or_else(|| ActionError::malformed(text, "remove needs a square such as g8")),

@@ -8,57 +8,22 @@
 //! draws hidden setups and promotion types from those facts and replays the skeleton; a replay
 //! whose view differs from the seat's is drawn again (see `resample.rs` for the weighting).
 
-use super::identity::Identity;
 use super::lineage::Lineage;
-use super::resample::draw;
+use super::resample::{draw, Known, Step};
 use super::setup::Setup;
-use super::{Action, Bs};
+use super::state::Bs;
 use crate::belief::{check_witness, rules_view, start_of, Belief, BeliefError};
 use crate::board::{Bitboard, Color, Square};
 use crate::game::{EndReason, Event, EventKind, Fact, Game, View};
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
-/// One action of the game as the seat knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Step {
-    /// Known in full.
-    Known(Action),
-    /// A setup the seat did not see.
-    HiddenSetup,
-    /// A declared promotion whose type the seat did not see.
-    HiddenPromotion {
-        /// Where the piece stood.
-        from: Square,
-        /// Where it went.
-        to: Square,
-    },
-}
-
 /// A seat's knowledge of a BS game.
 #[derive(Clone, Debug)]
 pub struct BsBelief {
-    view: View<<Bs as Game>::Summary>,
-    revealed: bool,
-    /// Every action, as the seat knows it.
-    pub(super) steps: Vec<Step>,
-    /// What the public record showed about every piece.
-    pub(super) facts: Lineage,
+    /// What the seat knows, as a draw reads it.
+    pub(super) known: Known,
     witness: Bs,
-}
-
-impl BsBelief {
-    /// The sides whose setup the seat did not see.
-    pub(super) fn hidden_sides(&self) -> impl Iterator<Item = Color> + '_ {
-        Color::ALL
-            .into_iter()
-            .filter(|c| self.steps.get(c.index()) == Some(&Step::HiddenSetup))
-    }
-
-    /// The view it was built from, for checking samples.
-    pub(super) fn rules_view(&self) -> (&View<<Bs as Game>::Summary>, bool) {
-        (&self.view, self.revealed)
-    }
 }
 
 impl Belief for BsBelief {
@@ -69,24 +34,23 @@ impl Belief for BsBelief {
         let start: Bs = start_of(&view)?;
         let steps = skeleton(&view.events, start.rules.spy)?;
         let facts = public_lineage(&view.events)?;
-        let mut belief = BsBelief {
+        let known = Known {
             view,
             revealed,
             steps,
             facts,
-            witness: start,
         };
         // The witness is a sample found with a fixed generator: the same view, the same witness.
         let mut rng = StdRng::seed_from_u64(0x0b5_c4e55);
-        belief.witness = draw(&belief, &mut rng).ok_or_else(|| {
+        let witness = draw(&known, &mut rng).ok_or_else(|| {
             BeliefError::impossible("no setup of the hidden pieces agrees with every call")
         })?;
-        check_witness(&belief.witness, &belief.view, revealed)?;
-        Ok(belief)
+        check_witness(&witness, &known.view, revealed)?;
+        Ok(BsBelief { known, witness })
     }
 
     fn view(&self) -> &View<<Bs as Game>::Summary> {
-        &self.view
+        &self.known.view
     }
 
     fn witness(&self) -> &Bs {
@@ -94,12 +58,12 @@ impl Belief for BsBelief {
     }
 
     fn revealed(&self) -> bool {
-        self.revealed
+        self.known.revealed
     }
 
     fn sample(&self, rng: &mut dyn RngCore) -> Bs {
         // A draw fails only when many in a row contradict the view: the witness is consistent.
-        draw(self, rng).unwrap_or_else(|| self.witness.clone())
+        draw(&self.known, rng).unwrap_or_else(|| self.witness.clone())
     }
 }
 
@@ -286,9 +250,4 @@ impl PublicReplay {
         self.lineage.left_game(color, square, was_king);
         Ok(())
     }
-}
-
-/// The declared promotion types the seat did not see, drawn for a replay: see `resample.rs`.
-pub(super) fn hidden_identity_shown(facts: &Lineage, color: Color, k: usize) -> Option<Identity> {
-    facts.promotions[color.index()].get(k).copied().flatten()
 }

@@ -1,8 +1,8 @@
 //! Where each piece on the board came from (a setup slot, or a promotion), and what the public
 //! record has shown about it: the facts resampling must respect.
 
-use super::identity::Identity;
 use super::setup::Setup;
+use crate::board::identity::Identity;
 use crate::board::{Color, Square};
 
 /// Where a piece came from.
@@ -102,4 +102,9 @@ impl Lineage {
         self.promotions[color.index()].push(None);
         *self.origin_mut(sq) = Some(Origin::Promotion(k));
     }
+}
+
+/// The declared promotion types the seat did not see, drawn for a replay: see `resample.rs`.
+pub(super) fn hidden_identity_shown(facts: &Lineage, color: Color, k: usize) -> Option<Identity> {
+    facts.promotions[color.index()].get(k).copied().flatten()
 }

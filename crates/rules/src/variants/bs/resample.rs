@@ -13,23 +13,61 @@
 //! An AI can reweight samples by how likely their setups and promotion choices are under its own
 //! model of the opponent.
 
-use super::belief::{hidden_identity_shown, BsBelief, Step};
-use super::identity::Identity;
-use super::lineage::{Lineage, SlotFacts};
+use super::actions::Action;
+use super::lineage::{hidden_identity_shown, Lineage, SlotFacts};
 use super::setup::{Setup, STANDARD};
-use super::{Action, Bs};
-use crate::belief::Belief;
-use crate::board::Color;
-use crate::game::Game;
+use super::state::Bs;
+use super::view::BsSummary;
+use crate::board::identity::Identity;
+use crate::board::{Color, Square};
+use crate::game::{Game, View};
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngCore};
+
+/// One action of the game as the seat knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// Known in full.
+    Known(Action),
+    /// A setup the seat did not see.
+    HiddenSetup,
+    /// A declared promotion whose type the seat did not see.
+    HiddenPromotion {
+        /// Where the piece stood.
+        from: Square,
+        /// Where it went.
+        to: Square,
+    },
+}
+
+/// What a seat knows of a BS game, as a draw reads it (built by `belief.rs`).
+#[derive(Clone, Debug)]
+pub(super) struct Known {
+    /// The view as the rules made it.
+    pub(super) view: View<BsSummary>,
+    /// Whether the view is revealed.
+    pub(super) revealed: bool,
+    /// Every action, as the seat knows it.
+    pub(super) steps: Vec<Step>,
+    /// What the public record showed about every piece.
+    pub(super) facts: Lineage,
+}
+
+impl Known {
+    /// The sides whose setup the seat did not see.
+    fn hidden_sides(&self) -> impl Iterator<Item = Color> + '_ {
+        Color::ALL
+            .into_iter()
+            .filter(|c| self.steps.get(c.index()) == Some(&Step::HiddenSetup))
+    }
+}
 
 /// Draws before giving up (never seen in tests).
 const ATTEMPTS: usize = 500;
 
 /// A game consistent with the belief's view, or `None` when every attempt failed.
-pub(super) fn draw(belief: &BsBelief, rng: &mut dyn RngCore) -> Option<Bs> {
-    let (view, revealed) = belief.rules_view();
+pub(super) fn draw(belief: &Known, rng: &mut dyn RngCore) -> Option<Bs> {
+    let (view, revealed) = (&belief.view, belief.revealed);
     let hidden: Vec<Color> = belief.hidden_sides().collect();
     let spy = view.options.get("spy").is_some_and(|v| v == "true");
     for _ in 0..ATTEMPTS {
@@ -108,11 +146,11 @@ fn take(rest: &mut Vec<Identity>, identity: Identity) -> Option<()> {
 
 /// The skeleton replayed with the hidden sides' setups and promotion types drawn.
 pub(super) fn replay(
-    belief: &BsBelief,
+    belief: &Known,
     setups: [Option<Setup>; 2],
     rng: &mut dyn RngCore,
 ) -> Option<Bs> {
-    let mut sampled = Bs::new(&belief.view().options).ok()?;
+    let mut sampled = Bs::new(&belief.view.options).ok()?;
     for (index, step) in belief.steps.iter().enumerate() {
         let action = match *step {
             Step::Known(action) => action,
@@ -130,7 +168,7 @@ pub(super) fn replay(
 
 /// A promotion type for the side to move in the replay: the one a later call showed, or one its
 /// pool holds now.
-fn redraw_promotion(belief: &BsBelief, sampled: &Bs, rng: &mut dyn RngCore) -> Option<Identity> {
+fn redraw_promotion(belief: &Known, sampled: &Bs, rng: &mut dyn RngCore) -> Option<Identity> {
     let color = sampled.turn;
     let k = sampled.lineage.promotions[color.index()].len();
     let types = sampled.promotion_types();

@@ -1,6 +1,6 @@
 //! Hidden setups: each side's sixteen pieces arranged on its own two back ranks.
 
-use super::identity::Identity;
+use crate::board::identity::Identity;
 use crate::board::{Color, File, Rank, Square};
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
@@ -8,6 +8,36 @@ use rand::{Rng, RngCore};
 /// A side's arrangement: its back rank files a to h, then its second rank files a to h.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Setup(pub [Identity; 16]);
+
+/// Why a text is not a valid setup.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Not two ranks of eight letters.
+    #[error("expected two ranks of eight letters, back rank first: RNBQKBNR/PPPPPPPP")]
+    Shape,
+    /// A letter that names no piece.
+    #[error("{0:?} is not one of the letters P N B R Q K S")]
+    Letter(char),
+    /// Two spies or more.
+    #[error("at most one spy")]
+    Spies,
+    /// A spy without the spy option.
+    #[error("a spy needs the spy option")]
+    Spy,
+    /// Not a normal set of pieces.
+    #[error(
+        "a set has {expected} {identity}{}, this one {found}",
+        if *.expected == 1 { "" } else { "s" }
+    )]
+    Count {
+        /// The piece.
+        identity: Identity,
+        /// How many a set has.
+        expected: usize,
+        /// How many this one has.
+        found: usize,
+    },
+}
 
 /// The standard array.
 pub const STANDARD: Setup = {
@@ -34,17 +64,14 @@ impl Setup {
     }
 
     /// Reads `RNBQKBNR/PPPPPPPP`; `spy` allows one `S` in place of a pawn.
-    pub fn parse(text: &str, spy: bool) -> Result<Setup, String> {
+    pub fn parse(text: &str, spy: bool) -> Result<Setup, SetupError> {
         let ranks: Vec<&str> = text.split('/').collect();
         if ranks.len() != 2 || ranks.iter().any(|r| r.chars().count() != 8) {
-            return Err(
-                "expected two ranks of eight letters, back rank first: RNBQKBNR/PPPPPPPP".into(),
-            );
+            return Err(SetupError::Shape);
         }
         let mut pieces = [Identity::Pawn; 16];
         for (slot, c) in ranks.concat().chars().enumerate() {
-            pieces[slot] = Identity::from_letter(c)
-                .ok_or_else(|| format!("{c:?} is not one of the letters P N B R Q K S"))?;
+            pieces[slot] = Identity::from_letter(c).ok_or(SetupError::Letter(c))?;
         }
         let setup = Setup(pieces);
         setup.check(spy)?;
@@ -52,14 +79,14 @@ impl Setup {
     }
 
     /// Whether the sixteen pieces are a normal set (one pawn may be a spy when `spy`).
-    fn check(&self, spy: bool) -> Result<(), String> {
+    fn check(&self, spy: bool) -> Result<(), SetupError> {
         let count = |identity| self.0.iter().filter(|&&i| i == identity).count();
         let spies = count(Identity::Spy);
         if spies > usize::from(spy) {
             return Err(if spy {
-                "at most one spy".into()
+                SetupError::Spies
             } else {
-                "a spy needs the spy option".into()
+                SetupError::Spy
             });
         }
         let expected = [
@@ -72,12 +99,11 @@ impl Setup {
         ];
         for (identity, n) in expected {
             if count(identity) != n {
-                return Err(format!(
-                    "a set has {n} {}{}, this one {}",
+                return Err(SetupError::Count {
                     identity,
-                    if n == 1 { "" } else { "s" },
-                    count(identity)
-                ));
+                    expected: n,
+                    found: count(identity),
+                });
             }
         }
         Ok(())

@@ -1,9 +1,12 @@
 //! The seed's rules and examples, and every ruling, as scenarios.
 
+use super::identity::is_legal_for;
 use super::*;
 use crate::belief::Belief;
+use crate::board::Square;
 use crate::game::EndReason;
 use crate::game::Game;
+use crate::game::{EventKind, Outcome};
 
 fn new_game(spy: bool) -> Bs {
     let options = Options::from([("spy".to_string(), spy.to_string())]);
@@ -534,7 +537,7 @@ fn resampling_finds_a_consistent_state_in_random_games() {
                     for seat in Seat::ALL {
                         let belief = BsBelief::from_view(&game.view(seat)).unwrap();
                         assert!(
-                            resample::draw(&belief, &mut rng).is_some(),
+                            resample::draw(&belief.known, &mut rng).is_some(),
                             "no sample found"
                         );
                         draws += 1;
@@ -618,7 +621,7 @@ fn the_setup_sampler_is_uniform_over_the_consistent_setups_it_can_count() {
         .find_map(|seed| mostly_shown_game(seed, 6))
         .expect("a game that shows ten of White's pieces");
     let belief = BsBelief::from_view(&game.view(Seat::Black)).unwrap();
-    let facts = &belief.facts.slots[0];
+    let facts = &belief.known.facts.slots[0];
     let free: Vec<usize> = (0..16).filter(|&i| facts[i].identity.is_none()).collect();
     let mut rest = STANDARD.0.to_vec();
     for fact in facts.iter() {
@@ -648,7 +651,7 @@ fn the_setup_sampler_is_uniform_over_the_consistent_setups_it_can_count() {
             setup
         })
         .filter(|&setup| {
-            resample::replay(&belief, [Some(setup), Some(black)], &mut rng).is_some_and(|g| {
+            resample::replay(&belief.known, [Some(setup), Some(black)], &mut rng).is_some_and(|g| {
                 let seen = g.view(Seat::Black);
                 seen.events == belief.view().events && seen.position == belief.view().position
             })

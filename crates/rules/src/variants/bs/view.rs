@@ -1,7 +1,9 @@
 //! What one seat knows in BS Chess: where every piece stands, what its own pieces are, what calls
 //! have shown, and its own pool of lost pieces.
 
-use super::{Bs, Known, Phase};
+use super::state::Bs;
+use super::state::Known;
+use super::state::Phase;
 use crate::board::{Color, Square};
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};

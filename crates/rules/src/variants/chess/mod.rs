@@ -10,12 +10,10 @@
 
 mod actions;
 mod belief;
+mod state;
 #[cfg(test)]
 mod tests;
 mod view;
-
-pub use belief::ChessBelief;
-pub use view::ChessSummary;
 
 /// Refuses an orthodox move that is not legal, saying why in the mover's terms (shared by the
 /// variants played on the orthodox position).
@@ -23,59 +21,19 @@ pub(crate) use actions::check_legal as explain_illegal;
 /// Reads a move in UCI or SAN (shared by the variants whose moves are orthodox).
 pub(crate) use actions::read_move;
 
+pub use belief::ChessBelief;
+pub use state::Chess;
+pub use view::ChessSummary;
+
 use crate::board::Color;
-use crate::chess::{Ending, History, Move, MoveGroups, Position};
+use crate::chess::{Move, Position};
 use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Game, OptionError, Options, Outcome, Seat,
+    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
+    Seat,
 };
-use crate::log::Log;
-use crate::registry::{VariantSpec, ORTHODOX_MOVES};
+use crate::spec::{VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
-
-/// A game of orthodox chess: the positions so far and the event log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Chess {
-    history: History,
-    log: Log<Move>,
-    /// The legal moves now (none once the game is over), generated once per move: listing,
-    /// checking an action and deciding whether the game is over all read them. Kept piece by
-    /// piece: a playout draws one without listing them.
-    legal: MoveGroups,
-    ending: Option<Ending>,
-}
-
-impl Chess {
-    /// A game from a given position (for tests and analysis).
-    pub fn from_position(position: Position) -> Chess {
-        let mut game = Chess {
-            history: History::new(position),
-            log: Log::new(),
-            legal: MoveGroups::new(),
-            ending: None,
-        };
-        game.refresh();
-        game
-    }
-
-    /// Generates the legal moves of the position reached and judges whether the game is over.
-    fn refresh(&mut self) {
-        self.legal.generate(self.history.position());
-        self.ending = self.history.ending_given(!self.legal.is_empty());
-        if self.ending.is_some() {
-            self.legal.clear();
-        }
-    }
-
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        self.history.position()
-    }
-
-    /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
-        &self.log.actions
-    }
-}
+use state::outcome_of;
 
 impl Game for Chess {
     fn repetitions(&self) -> usize {
@@ -84,6 +42,7 @@ impl Game for Chess {
 
     type Action = Move;
     type Summary = ChessSummary;
+    type Belief = ChessBelief;
 
     const SPEC: VariantSpec = VariantSpec {
         id: "chess",
@@ -121,7 +80,7 @@ impl Game for Chess {
 
     fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Move>) -> Option<Move> {
         // Counted, not listed: the listing's draw, without the list.
-        crate::playout::draw_index(rng, self.legal.len()).and_then(|i| self.legal.get(i))
+        crate::game::draw_index(rng, self.legal.len()).and_then(|i| self.legal.get(i))
     }
 
     fn parse_action(&self, text: &str) -> Result<Move, ActionError> {
@@ -137,7 +96,7 @@ impl Game for Chess {
                 .expect_err("a move not listed is not legal"));
         }
         let actor = Actor::from(self.position().turn());
-        let fact = self.position().move_fact(*mv);
+        let fact = Fact::of_move(self.position(), *mv);
         self.history.play_unchecked(*mv);
         self.refresh();
         self.log
@@ -167,16 +126,5 @@ impl Game for Chess {
 
     fn can_win(&self, color: Color) -> bool {
         self.history.position().can_mate(color)
-    }
-
-    fn resample(&self, seat: Seat, rng: &mut dyn RngCore) -> Chess {
-        crate::belief::resample_via_view::<ChessBelief>(self, seat, rng)
-    }
-}
-
-fn outcome_of(ending: Ending) -> Outcome {
-    match ending.winner() {
-        Some(winner) => Outcome::win(winner, ending.end_reason()),
-        None => Outcome::draw(ending.end_reason()),
     }
 }

@@ -1,6 +1,6 @@
 //! Chess has no hidden information: every seat sees the whole position.
 
-use super::Chess;
+use super::state::Chess;
 use crate::board::Color;
 use crate::game::Game;
 use serde::{Deserialize, Serialize};

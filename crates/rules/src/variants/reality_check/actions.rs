@@ -93,7 +93,7 @@ pub(super) fn parse(text: &str, board: Shape) -> Result<Action, ActionError> {
              setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN"
                 .into(),
         )),
-        ["setup", rest @ ..] => Setup::parse(rest, board).map(Action::Setup).map_err(bad),
+        ["setup", rest @ ..] => Setup::parse(text, rest, board).map(Action::Setup),
         [word] if word.len() == 4 && word.is_ascii() => {
             // UCI is read in any case (`B3B4`).
             let word = word.to_ascii_lowercase();

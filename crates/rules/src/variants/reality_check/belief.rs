@@ -19,9 +19,12 @@
 //! uniformly among the valid ones. A revealed view (the game is over) has nothing hidden: its only
 //! sample is the witness.
 
+use super::actions::Action;
+use super::actions::Setup;
 use super::resample::Redraw;
+use super::rules::Rules;
+use super::state::RealityCheck;
 use super::story::{self, Known};
-use super::{Action, RealityCheck, Rules, Setup};
 use crate::belief::{check_witness, rules_view, start_of, Belief, BeliefError};
 use crate::board::Color;
 use crate::game::{Game, View};
@@ -171,9 +174,9 @@ fn redraw_side(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::faces::Kind;
     use crate::game::{EventKind, Options, Seat};
     use crate::playout::random_action;
-    use crate::variants::reality_check::Kind;
     use rand::{Rng, SeedableRng};
 
     /// Random games of these options, stopped after `actions` actions (or at their end).

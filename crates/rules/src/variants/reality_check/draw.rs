@@ -5,7 +5,7 @@
 use super::actions::Action;
 use super::moves::targets;
 use super::pieces::Kind;
-use super::RealityCheck;
+use super::state::RealityCheck;
 use crate::board::board39::{Bitboard39, Square39};
 use rand::RngCore;
 
@@ -75,7 +75,7 @@ impl RealityCheck {
         let total = moves.iter().map(Moves::count).sum::<usize>()
             + kinds().map(drops_of).sum::<usize>()
             + memories;
-        let mut i = crate::playout::draw_index(rng, total)?;
+        let mut i = crate::game::draw_index(rng, total)?;
         for piece in &moves {
             match i.checked_sub(piece.count()) {
                 Some(rest) => i = rest,

@@ -25,11 +25,12 @@
 //! over the histories consistent with the seat's view. Before both setups are made nothing of a
 //! setup is public and it is redrawn uniformly among valid setups.
 
+use super::actions::Action;
+use super::actions::Setup;
 use super::assign;
 use super::knowledge::Stay;
 use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
 use super::setup::Placement;
-use super::{Action, Setup};
 use crate::board::board39::Square39;
 use crate::board::Color;
 use rand::{Rng, RngCore};

@@ -4,7 +4,7 @@ use super::setup::Placement;
 use crate::board::board39::{Bitboard39, Shape};
 use crate::board::Color;
 use crate::game::Options;
-use crate::registry::{OptionKind, OptionSpec, OptionValues};
+use crate::spec::{OptionKind, OptionSpec, OptionValues};
 
 /// The rules options in force. Variant Zero (memory mode) is a display setting of the terminal
 /// client, not an option: it never changes what a seat may know.

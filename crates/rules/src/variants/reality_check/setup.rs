@@ -6,6 +6,7 @@ use super::assign;
 use super::pieces::{Face, Kind, KindSet, ALL_KINDS};
 use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
+use crate::error::ActionError;
 use core::fmt;
 use rand::seq::SliceRandom;
 use rand::{Rng, RngCore};
@@ -126,38 +127,39 @@ impl Setup {
         Setup { placed, hand }
     }
 
-    /// Reads the words after `setup`: nine `square=XY` (face up first, squares of `shape`) and
-    /// `hand=XY`, in any order.
-    pub(super) fn parse(words: &[&str], shape: Shape) -> Result<Setup, String> {
+    /// Reads the words after `setup` in the action's `text`: nine `square=XY` (face up first,
+    /// squares of `shape`) and `hand=XY`, in any order.
+    pub(super) fn parse(text: &str, words: &[&str], shape: Shape) -> Result<Setup, ActionError> {
+        let bad = |reason: String| ActionError::malformed(text, reason);
         let mut placed = Vec::with_capacity(9);
         let mut hand = None;
         for word in words {
             let (place, piece) = word
                 .split_once('=')
-                .ok_or_else(|| format!("{word:?} is not square=XY or hand=XY"))?;
+                .ok_or_else(|| bad(format!("{word:?} is not square=XY or hand=XY")))?;
             let faces: Vec<Face> = piece
                 .chars()
                 .map(Face::from_letter)
                 .collect::<Option<_>>()
                 .filter(|f: &Vec<Face>| f.len() == 2)
                 .ok_or_else(|| {
-                    format!(
+                    bad(format!(
                         "{piece:?} is not two face letters such as NB (P, N, B, R; face up first)"
-                    )
+                    ))
                 })?;
             if place == "hand" {
                 if hand.replace(Kind::new(faces[0], faces[1])).is_some() {
-                    return Err("hand= is given twice".into());
+                    return Err(bad("hand= is given twice".into()));
                 }
                 continue;
             }
-            let sq = shape.parse_square(place).map_err(|e| e.to_string())?;
+            let sq = shape.parse_square(place).map_err(|e| bad(e.to_string()))?;
             placed.push((sq, faces[0], faces[1]));
         }
-        let hand = hand.ok_or("the piece kept in hand is missing (hand=XY)")?;
+        let hand = hand.ok_or_else(|| bad("the piece kept in hand is missing (hand=XY)".into()))?;
         let placed: [(Square39, Face, Face); 9] = placed
             .try_into()
-            .map_err(|p: Vec<_>| format!("nine pieces are placed, not {}", p.len()))?;
+            .map_err(|p: Vec<_>| bad(format!("nine pieces are placed, not {}", p.len())))?;
         Ok(Setup::new(placed, hand))
     }
 
@@ -175,11 +177,20 @@ impl Setup {
         self.placed.iter().map(|&(sq, _, _)| sq).collect()
     }
 
-    /// Why this is not a valid setup for `color`, if it is not: any nine squares of the own half
-    /// or region with any faces up when the setup is free, otherwise the seed's diagram.
-    pub(super) fn check(&self, color: Color, placement: Placement) -> Result<(), String> {
+    /// Refuses `action`, this setup, when it is not a valid setup for `color`, saying why: any
+    /// nine squares of the own half or region with any faces up when the setup is free,
+    /// otherwise the seed's diagram.
+    pub(super) fn check(
+        &self,
+        action: &impl fmt::Display,
+        color: Color,
+        placement: Placement,
+    ) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         if self.squares().count() != 9 {
-            return Err("each of the nine pieces needs its own square".into());
+            return Err(refuse(
+                "each of the nine pieces needs its own square".into(),
+            ));
         }
         let kinds = self.kinds();
         let all: KindSet = kinds.iter().fold(0, |set, k| set | k.bit());
@@ -187,41 +198,47 @@ impl Setup {
             let missing: Vec<String> = Kind::in_set(ALL_KINDS & !all)
                 .map(|k| k.to_string())
                 .collect();
-            return Err(format!(
+            return Err(refuse(format!(
                 "each of the ten pieces (PP PN PB PR NN NB NR BB BR RR) is used once; missing {}",
                 missing.join(" ")
-            ));
+            )));
         }
         if placement == Placement::Diagram {
-            return self.check_diagram(color);
+            return self.check_diagram(action, color);
         }
         let allowed = placement.squares(color);
         match self.placed.iter().find(|(sq, _, _)| !allowed.contains(*sq)) {
             None => Ok(()),
-            Some((sq, _, _)) if placement == Placement::Half => Err(format!(
+            Some((sq, _, _)) if placement == Placement::Half => Err(refuse(format!(
                 "{sq} is outside {color}'s half (ranks {})",
                 color.fold("1-4", "6-9")
-            )),
-            Some((sq, _, _)) => Err(format!(
+            ))),
+            Some((sq, _, _)) => Err(refuse(format!(
                 "{sq} is outside {color}'s setup region ({}): on the Advanced board each side \
                  sets up on nine of its ten corner squares",
                 allowed
                     .map(|sq| sq.to_string())
                     .collect::<Vec<_>>()
                     .join(" ")
-            )),
+            ))),
         }
     }
 
-    /// Why this is not the seed's diagram for `color`, if it is not.
-    fn check_diagram(&self, color: Color) -> Result<(), String> {
+    /// Refuses `action`, this setup, when it is not the seed's diagram for `color`, saying why.
+    fn check_diagram(&self, action: &impl fmt::Display, color: Color) -> Result<(), ActionError> {
+        let refuse = |reason: String| ActionError::illegal(action, reason);
         for (sq, face) in diagram(color) {
             match self.placed.iter().find(|(s, _, _)| *s == sq) {
-                None => return Err(format!("{color}'s pieces start on {}", start_list(color))),
+                None => {
+                    return Err(refuse(format!(
+                        "{color}'s pieces start on {}",
+                        start_list(color)
+                    )))
+                }
                 Some((_, up, _)) if *up != face => {
-                    return Err(format!(
+                    return Err(refuse(format!(
                         "the piece on {sq} must show {face} (face up first)"
-                    ))
+                    )))
                 }
                 Some(_) => {}
             }

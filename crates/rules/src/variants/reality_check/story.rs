@@ -9,9 +9,10 @@
 //! makes no sense is refused here, never a panic, and whatever it lets through is checked again
 //! when the belief replays a witness through the rules.
 
+use super::actions;
+use super::actions::Action;
 use super::knowledge::Stay;
 use super::pieces::{Face, Kind};
-use super::{actions, Action};
 use crate::belief::BeliefError;
 use crate::board::board39::{Shape, Square39};
 use crate::board::Color;
@@ -306,7 +307,11 @@ impl Step<'_> {
         }
     }
 
-    fn setup(&mut self, actor: Actor, setup: Option<super::Setup>) -> Result<(), BeliefError> {
+    fn setup(
+        &mut self,
+        actor: Actor,
+        setup: Option<super::actions::Setup>,
+    ) -> Result<(), BeliefError> {
         let color = self.color(actor)?;
         if self.story.setups[color.index()]
             .replace(self.index)

@@ -1,9 +1,13 @@
 //! The seed's rules and every ruling (RULINGS.md, Reality Check), as scenarios named after the
 //! rule they check.
 
+use super::knowledge::Seen;
 use super::*;
+use crate::board::board39::{Bitboard39, Shape, Square39};
+use crate::board::Color;
 use crate::game::EndReason;
 use crate::game::Game;
+use crate::game::{Audience, EventKind, Outcome};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::BTreeSet;
@@ -988,7 +992,9 @@ fn option_flexible_setup_hides_white_arrangement_until_black_has_set_up() {
         let Action::Setup(setup) = game.random_setup(&mut rng).unwrap() else {
             unreachable!()
         };
-        assert!(setup.check(Color::White, setup::Placement::Half).is_ok());
+        assert!(setup
+            .check(&Action::Setup(setup), Color::White, setup::Placement::Half)
+            .is_ok());
     }
     let setup = game.random_setup(&mut rng).unwrap();
     game.apply(&setup).unwrap();
@@ -1254,7 +1260,10 @@ fn rule_8_random_setups_fill_nine_of_the_ten_region_squares() {
             let Some(Action::Setup(setup)) = game.random_setup(&mut rng) else {
                 unreachable!("a setup is due")
             };
-            assert_eq!(setup.check(color, setup::Placement::Region), Ok(()));
+            assert_eq!(
+                setup.check(&Action::Setup(setup), color, setup::Placement::Region),
+                Ok(())
+            );
             let region = setup::region(color);
             assert_eq!(region.count(), 10);
             assert_eq!(region & Shape::Advanced.squares(), region);

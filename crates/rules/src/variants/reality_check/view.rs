@@ -3,7 +3,8 @@
 //! opponent's hand its size and what was seen of the pieces that went there.
 
 use super::knowledge::Seen;
-use super::{Phase, RealityCheck};
+use super::state::Phase;
+use super::state::RealityCheck;
 use crate::board::Color;
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};
