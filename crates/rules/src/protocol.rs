@@ -12,7 +12,7 @@ use std::io::{BufRead, Write};
 pub const MAX_LINE: usize = 64 * 1024;
 
 const COMMANDS: &str =
-    "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, claim_draw, timeout";
+    "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, decline_draw, claim_draw, timeout";
 
 /// The arbiter's state between commands.
 #[derive(Default)]
@@ -140,7 +140,9 @@ fn allowed_fields(command: &str) -> &'static [&'static str] {
             "scripted",
         ],
         "play" => &["cmd", "action"],
-        "view" | "resign" | "offer_draw" | "accept_draw" | "claim_draw" => &["cmd", "seat"],
+        "view" | "resign" | "offer_draw" | "accept_draw" | "decline_draw" | "claim_draw" => {
+            &["cmd", "seat"]
+        }
         _ => &["cmd"],
     }
 }

@@ -161,6 +161,10 @@ impl Ambiguous {
         if let [only] = moves.as_slice() {
             let fact = self.position.move_fact(*only);
             self.push_fact(mover, EventKind::Info, only, fact);
+            if self.log.keeps_events() {
+                self.log
+                    .note(crate::chess::san::long(&self.position, *only));
+            }
             self.play(*only);
         } else {
             self.phase = Phase::Pick(moves);
@@ -178,6 +182,9 @@ impl Ambiguous {
         }
         let fact = self.position.move_fact(mv);
         self.push_fact(!self.position.turn(), EventKind::Action, mv, fact);
+        if self.log.keeps_events() {
+            self.log.note(crate::chess::san::long(&self.position, mv));
+        }
         self.play(mv);
         Ok(())
     }
