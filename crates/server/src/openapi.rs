@@ -3,11 +3,11 @@
 //! router serves, and `.ci/schemathesis` checks the server answers as it says.
 
 use crate::wire::{
-    AccountGame, ActionRequest, Answer, BySeat, ClockRequest, ClockState, ClockTerms,
-    CreateRequest, Credentials, Done, GameRecord, JoinRequest, Lobby, LobbyGame, Message,
-    MessageKind, PasswordChange, Rating, Refusal, Refusals, RematchAnswer, RematchState, Replay,
-    Seated, SeedCommitment, SessionInfo, SignedIn, Status, TokenCreated, TokenInfo, TokenRequest,
-    User, Variants,
+    AccountGame, ActionRequest, Answer, BotLevel, BotLevels, BySeat, ClockRequest, ClockState,
+    ClockTerms, CreateRequest, Credentials, Done, GameRecord, JoinRequest, Lobby, LobbyGame,
+    Message, MessageKind, PasswordChange, Positions, Rating, Refusal, Refusals, RematchAnswer,
+    RematchState, Replay, SeatPresence, Seated, SeedCommitment, SeenPosition, SessionInfo,
+    SignedIn, Status, TokenCreated, TokenInfo, TokenRequest, User, Variants,
 };
 use axum::Json;
 use serde_json::Value;
@@ -26,10 +26,12 @@ use utoipa::OpenApi;
         crate::api::join,
         crate::api::view,
         crate::api::record,
+        crate::api::positions,
         crate::api::action,
         crate::api::resign,
         crate::api::offer_draw,
         crate::api::accept_draw,
+        crate::api::decline_draw,
         crate::api::claim_draw,
         crate::api::abort,
         crate::api::rematch,
@@ -42,12 +44,14 @@ use utoipa::OpenApi;
         crate::web::game_page,
         crate::web::replay_page,
         crate::web::rules_page,
+        crate::web::learn_page,
         crate::web::login_page,
         crate::web::signup_page,
         crate::web::account_page,
         crate::web::static_file,
         crate::web::rules,
         crate::web::variants,
+        crate::web::bots,
         crate::web::replay,
         crate::account_api::signup,
         crate::account_api::login,
@@ -96,7 +100,13 @@ use utoipa::OpenApi;
         TokenCreated,
         TokenInfo,
         SessionInfo,
-        AccountGame
+        AccountGame,
+        SeatPresence,
+        BySeat<SeatPresence>,
+        BotLevel,
+        BotLevels,
+        Positions,
+        SeenPosition
 ))
 )]
 pub struct ApiDoc;

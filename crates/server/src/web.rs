@@ -140,6 +140,18 @@ pub async fn rules_page(Path(_variant): Path<String>, headers: HeaderMap) -> Res
     shell(headers).await
 }
 
+/// `GET /learn/{variant}`: the page that teaches a variant to a newcomer.
+#[utoipa::path(get, path = "/learn/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+pub async fn learn_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
+
+/// `GET /api/bots`: the server's bots by level, for the lobby and the board's names.
+#[utoipa::path(get, path = "/api/bots", tag = "games", responses((status = 200, description = "the bot levels, weakest first", body = crate::wire::BotLevels), crate::wire::Refusals))]
+pub async fn bots() -> Json<crate::wire::BotLevels> {
+    Json(crate::bot::levels())
+}
+
 /// `GET /static/{file}`.
 #[utoipa::path(get, path = "/static/{file}", tag = "web", params(("file" = String, Path, description = "a file of the client")), responses((status = 200, description = "the file", content_type = "*/*", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn static_file(Path(name): Path<String>, headers: HeaderMap) -> Response {
