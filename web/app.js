@@ -670,9 +670,11 @@ function gamePage(id, fragment) {
     renderEvents(view, me);
     renderAfter(m, me);
     // nothing that changes the game can be pressed twice while its request is out
-    for (const b of page.querySelectorAll('#buttons button:not(#flip-board):not(#bluff-toggle), #meta button, #typed button, .chooser button')) {
+    for (const b of page.querySelectorAll('#buttons button:not(#flip-board):not(#bluff-toggle), #meta button, .chooser button')) {
       if (state.busy) b.disabled = true;
     }
+    // the typed form's button stays, so it is enabled again once the request is answered
+    $('#typed button').disabled = state.busy;
   }
 
   const openSeat = (m) => (m.players ? ['white', 'black'].find((c) => m.players[c] === 'open') : null);

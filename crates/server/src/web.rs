@@ -24,7 +24,7 @@ macro_rules! embed {
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
-    "net.js", "sound.js", "md.js", "account.js", "LICENSES.md",
+    "net.js", "sound.js", "md.js", "account.js", "learn.js", "LICENSES.md",
 );
 
 /// Each variant's rules, by variant id.
