@@ -1,4 +1,5 @@
-// The bluffchess browser client: a small router over the lobby, game, rules and replay pages.
+// The bluffchess browser client: a small router over the lobby, game, rules, replay, player and
+// leaderboard pages.
 import { Board } from './board.js';
 import { GameSocket, api } from './net.js';
 import { sound } from './sound.js';
@@ -6,6 +7,11 @@ import { markdown } from './md.js';
 import { pieceIcon, NAMES } from './pieces.js';
 import { adapterOf, shapeOf, interactionOf, esc, labelOf, bsEditor, rcEditor, sentence } from './variants.js';
 import { accountBar, accountPage, loginPage, signupPage } from './account.js';
+import { restartEvents } from './events.js';
+import { pairingLobby } from './pairing.js';
+import { challengePanel, challengesOf } from './challenges.js';
+import { playerPage, leaderboardPage, nameTag } from './players.js';
+import { optionsHtml, readOptions } from './terms.js';
 
 const main = document.getElementById('main');
 const announcer = document.getElementById('announce');
@@ -53,6 +59,8 @@ function route() {
   else if (path === '/login') loginPage(main, go);
   else if (path === '/signup') signupPage(main, go);
   else if (path === '/account') variants().catch(() => []).finally(() => accountPage(main, go, nameOf));
+  else if ((m = path.match(/^\/@\/([^/]+)$/))) variants().catch(() => []).then((list) => playerPage(main, decodeURIComponent(m[1]), { list, nameOf }));
+  else if (path === '/player') variants().catch(() => []).then((list) => leaderboardPage(main, { list, nameOf }));
   else lobbyPage();
 }
 
@@ -66,11 +74,13 @@ document.addEventListener('click', (e) => {
   const a = e.target.closest('a');
   if (!a || a.target || a.hasAttribute('download') || e.ctrlKey || e.metaKey || e.button !== 0) return;
   const url = new URL(a.href, location.href);
-  if (url.origin !== location.origin || !/^\/(game|replay|rules|learn)\/|^\/(login|signup|account)?$/.test(url.pathname)) return;
+  if (url.origin !== location.origin || !/^\/(game|replay|rules|learn|@)\/|^\/(login|signup|account|player)?$/.test(url.pathname)) return;
   e.preventDefault();
   go(url.pathname + url.hash);
 });
 window.addEventListener('popstate', route);
+challengePanel(go, nameOf);
+document.addEventListener('bc-account', (e) => { challengesOf(e.detail); restartEvents(); });
 accountBar(go);
 
 document.getElementById('theme').addEventListener('click', () => {
@@ -127,13 +137,12 @@ async function lobbyPage() {
       <div class="card"><h2>Variants</h2><ul class="variants-list">${list.map((v) => `<li><a href="/rules/${v.id}">${esc(v.name)}</a> (<a href="/learn/${v.id}">learn</a>): ${esc(v.summary)}</li>`).join('')}</ul></div>
     </section></div>`);
   main.replaceChildren(page);
+  const pairing = pairingLobby(page, { list, nameOf, go });
   const select = page.querySelector('#variant');
   const showOptions = () => {
     const v = list.find((x) => x.id === select.value);
     page.querySelector('#summary').textContent = v.summary;
-    page.querySelector('#options').innerHTML = v.options.length ? v.options.map((o) => (o.kind === 'bool'
-      ? `<div class="opt"><label><input type="checkbox" data-opt="${o.name}" ${o.default === 'true' ? 'checked' : ''}> ${esc(o.name)}</label><small>${esc(o.description)}</small></div>`
-      : `<div class="opt"><label>${esc(o.name)} <select data-opt="${o.name}">${o.values.map((x) => `<option value="${esc(x)}" ${x === o.default ? 'selected' : ''}>${esc(x)}</option>`).join('')}</select></label><small>${esc(o.description)}</small></div>`)).join('') : '<p class="muted">This variant has no options.</p>';
+    page.querySelector('#options').innerHTML = optionsHtml(v, 'data-opt');
   };
   select.addEventListener('change', showOptions);
   // The last game's variant, opponent and bot, remembered.
@@ -156,8 +165,7 @@ async function lobbyPage() {
   });
   page.querySelector('#create').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const options = {};
-    for (const input of page.querySelectorAll('[data-opt]')) options[input.dataset.opt] = input.type === 'checkbox' ? String(input.checked) : input.value;
+    const options = readOptions(page, 'data-opt');
     const clock = page.querySelector('#clock').value;
     const kind = page.querySelector('input[name=opponent]:checked').value;
     const body = {
@@ -196,6 +204,7 @@ async function lobbyPage() {
       };
       page.querySelector('#open').innerHTML = lobby.open.map((g) => item(g, true)).join('') || '<li class="muted">No open games.</li>';
       page.querySelector('#live').innerHTML = lobby.live.map((g) => item(g, false)).join('') || '<li class="muted">No live games.</li>';
+      pairing.seeks(lobby.seeks || []);
     } catch { /* retried */ }
   };
   page.addEventListener('click', async (e) => {
@@ -209,7 +218,7 @@ async function lobbyPage() {
   });
   refresh();
   const timer = setInterval(refresh, 3000);
-  cleanup = () => clearInterval(timer);
+  cleanup = () => { clearInterval(timer); pairing.leave(); };
 }
 
 function alertBox(text) {
@@ -578,9 +587,11 @@ function gamePage(id, fragment) {
     for (const [slot, color] of [['#top', other], ['#bottom', orientation]]) {
       const el = $(slot);
       el.dataset.color = color;
+      const name = m.names?.[color];
       const player = m.players?.[color] || state.players?.[color];
-      const name = m.names?.[color] || (player?.startsWith('bot:') ? botName(state.levels, player) : null);
-      el.querySelector('.name').textContent = (name ? `${name} (${color})` : color) + (me === color ? ' (you)' : '');
+      // a server bot without an account's name is named by its level
+      if (!name && player?.startsWith('bot:')) el.querySelector('.name').textContent = `${botName(state.levels, player)} (${color})${me === color ? ' (you)' : ''}`;
+      else el.querySelector('.name').replaceChildren(nameTag(name, color, me === color, m.ratings?.[color]));
       el.classList.toggle('to-act', view.to_act === color && m.status === 'live');
     }
     if (m.players) state.players = m.players;

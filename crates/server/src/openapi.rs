@@ -3,12 +3,15 @@
 //! router serves, and `.ci/schemathesis` checks the server answers as it says.
 
 use crate::wire::{
-    AccountGame, ActionRequest, Answer, BotLevel, BotLevels, BySeat, ClockRequest, ClockState,
-    ClockTerms, CreateRequest, Credentials, Done, GameRecord, JoinRequest, Lobby, LobbyGame,
-    Message, MessageKind, PasswordChange, Positions, Rating, Refusal, Refusals, RematchAnswer,
-    RematchState, Replay, SeatPresence, Seated, SeedCommitment, SeenPosition, SessionInfo,
-    SignedIn, Status, TokenCreated, TokenInfo, TokenRequest, User, Variants,
+    AccountEvent, AccountGame, ActionRequest, Answer, BySeat, Challenge, Challenges, ClockRequest,
+    ClockState, ClockTerms, CreateRequest, Credentials, DeclineRequest, Done, EventGame,
+    GameRecord, JoinRequest, Leader, Lobby, LobbyGame, Message, MessageKind, NamedRecord, OpenSeek,
+    Paired, PasswordChange, PlayedGame, PlayedGames, PlayerRef, Rating, RatingPoint, Refusal,
+    Refusals, RematchAnswer, RematchState, Replay, Seated, SeedCommitment, SeekAnswer, SessionInfo,
+    SignedIn, Status, TermsRequest, TimeControl, TokenCreated, TokenInfo, TokenRequest, User,
+    VariantRef, Variants,
 };
+use crate::wire::{BotLevel, BotLevels, Positions, SeatPresence, SeenPosition};
 use axum::Json;
 use serde_json::Value;
 use utoipa::OpenApi;
@@ -25,7 +28,7 @@ use utoipa::OpenApi;
         crate::api::lobby,
         crate::api::join,
         crate::api::view,
-        crate::api::record,
+        crate::player_api::record,
         crate::api::positions,
         crate::api::action,
         crate::api::resign,
@@ -66,6 +69,21 @@ use utoipa::OpenApi;
         crate::account_api::games,
         crate::account_api::upgrade,
         crate::account_api::user,
+        crate::pairing_api::seek,
+        crate::pairing_api::take_seek,
+        crate::pairing_api::cancel_seek,
+        crate::pairing_api::challenge,
+        crate::pairing_api::accept,
+        crate::pairing_api::decline,
+        crate::pairing_api::cancel,
+        crate::pairing_api::challenges,
+        crate::pairing_api::events,
+        crate::player_api::export,
+        crate::player_api::played,
+        crate::player_api::rating_history,
+        crate::player_api::leaders,
+        crate::web::player_page,
+        crate::web::leaderboard_page,
     ),
     components(schemas(
         CreateRequest,
@@ -106,7 +124,24 @@ use utoipa::OpenApi;
         BotLevel,
         BotLevels,
         Positions,
-        SeenPosition
+        SeenPosition,
+        TermsRequest,
+        DeclineRequest,
+        PlayerRef,
+        VariantRef,
+        TimeControl,
+        OpenSeek,
+        SeekAnswer,
+        Challenge,
+        Challenges,
+        Paired,
+        EventGame,
+        AccountEvent,
+        RatingPoint,
+        Leader,
+        PlayedGame,
+        PlayedGames,
+        NamedRecord
 ))
 )]
 pub struct ApiDoc;

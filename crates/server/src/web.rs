@@ -24,7 +24,8 @@ macro_rules! embed {
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
-    "net.js", "sound.js", "md.js", "account.js", "learn.js", "LICENSES.md",
+    "net.js", "sound.js", "md.js", "account.js", "events.js", "pairing.js", "challenges.js",
+    "players.js", "terms.js", "rated.css", "learn.js", "LICENSES.md",
 );
 
 /// Each variant's rules, by variant id.
@@ -133,6 +134,13 @@ macro_rules! page {
 page!(login_page, "/login", "the log-in page");
 page!(signup_page, "/signup", "the sign-up page");
 page!(account_page, "/account", "the account's page");
+page!(leaderboard_page, "/player", "the leaderboards");
+
+/// `GET /@/{name}`: a player's page.
+#[utoipa::path(get, path = "/@/{name}", tag = "web", params(("name" = String, Path, description = "the player's name")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+pub async fn player_page(Path(_name): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
 
 /// `GET /rules/{variant}`: the client's rules page.
 #[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]

@@ -36,6 +36,10 @@ pub struct CreateRequest {
     /// false).
     #[serde(default)]
     pub private: Option<bool>,
+    /// Rated (default false): only against a server bot by its name, by an account (an open
+    /// rated game is a seek, `POST /api/seek`).
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 /// A Fischer clock.
@@ -378,13 +382,16 @@ pub struct LobbyGame {
 }
 
 /// The lobby: open seats and live games, newest first, at most 500 each.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Lobby {
     /// Games being played.
     pub live: Vec<LobbyGame>,
     /// Games with a seat open.
     pub open: Vec<LobbyGame>,
+    /// Open seeks, newest first.
+    #[serde(default)]
+    pub seeks: Vec<OpenSeek>,
 }
 
 /// What a seat's request did.
@@ -662,4 +669,325 @@ pub struct RatingDiff {
     pub diff: i64,
     /// Whether the rating after is provisional.
     pub provisional: bool,
+}
+
+/// The terms of a seek or a challenge: the body of `POST /api/seek` and of
+/// `POST /api/challenge/{name}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TermsRequest {
+    /// The variant id.
+    #[schema(example = "chess")]
+    pub variant: String,
+    /// The variant's rules options.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<serde_json::Map<String, Value>>,
+    /// A Fischer clock, or none.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
+    /// The asker's colour: `white`, `black` or `random` (the default).
+    #[serde(default)]
+    pub color: Option<String>,
+    /// Rated (default false): between two accounts only.
+    #[serde(default)]
+    pub rated: Option<bool>,
+    /// A seek only: the opponent's rating, `"1400-1800"` (lichess's form).
+    #[serde(default, rename = "ratingRange")]
+    pub rating_range: Option<String>,
+}
+
+/// The body of `POST /api/challenge/{id}/decline` (optional).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeclineRequest {
+    /// Why: `generic` (the default), `later`, `tooFast`, `tooSlow`, `timeControl`, `rated`,
+    /// `casual`, `variant`, `noBot`, `onlyBot`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// A player as pairing shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRef {
+    /// Its name folded to lower case (lichess's `id`).
+    pub id: String,
+    /// Its name; `guest` for a guest.
+    pub name: String,
+    /// Whether its rating is provisional.
+    pub provisional: bool,
+    /// Its rating in the variant at hand (1500 before any rated game).
+    pub rating: f64,
+    /// `BOT` for a bot account.
+    pub title: Option<String>,
+}
+
+/// A variant named as lichess names them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantRef {
+    /// The variant id.
+    pub key: String,
+}
+
+/// A game's time control, as lichess writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// Seconds added after each action.
+    pub increment: Option<i64>,
+    /// Each side's seconds at the start.
+    pub limit: Option<i64>,
+    /// `5+2`, or `∞`.
+    pub show: String,
+    /// `clock` or `unlimited`.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// An open seek, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpenSeek {
+    /// The seeker's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// When it was made, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// The seek's id (`POST /api/seek/{id}/accept` takes it).
+    pub id: String,
+    /// The rules options.
+    pub options: Options,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The opponent's rating it accepts, if limited: `[low, high]`.
+    #[serde(rename = "ratingRange")]
+    pub rating_range: Option<[i64; 2]>,
+    /// Who seeks.
+    pub seeker: PlayerRef,
+    /// The clock.
+    #[serde(rename = "timeControl")]
+    pub time_control: TimeControl,
+    /// The variant.
+    pub variant: VariantRef,
+}
+
+/// A seek made: paired at once (`game`), or waiting in the lobby (`id`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeekAnswer {
+    /// The game it paired into at once, if any (the seeker's seat is its account's or guest
+    /// session's).
+    pub game: Option<String>,
+    /// The waiting seek's id, if it waits.
+    pub id: Option<String>,
+}
+
+/// A challenge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Challenge {
+    /// Who challenges.
+    pub challenger: PlayerRef,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// Why it was declined (readable).
+    #[serde(
+        rename = "declineReason",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub decline_reason: Option<String>,
+    /// Why it was declined (a key).
+    #[serde(
+        rename = "declineReasonKey",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub decline_reason_key: Option<String>,
+    /// Who is challenged.
+    #[serde(rename = "destUser")]
+    pub dest_user: PlayerRef,
+    /// When it expires, ms since the Unix epoch.
+    pub expires_ms: i64,
+    /// The game, once accepted.
+    #[serde(rename = "gameId", skip_serializing_if = "Option::is_none", default)]
+    pub game_id: Option<String>,
+    /// Its id.
+    pub id: String,
+    /// The rules options.
+    pub options: Options,
+    /// Rated or casual.
+    pub rated: bool,
+    /// `created`, `accepted`, `declined`, `canceled` or `expired`.
+    pub status: String,
+    /// The clock.
+    #[serde(rename = "timeControl")]
+    pub time_control: TimeControl,
+    /// The variant.
+    pub variant: VariantRef,
+}
+
+/// An account's challenges: those it received and those it sent, still open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Challenges {
+    /// Received.
+    #[serde(rename = "in")]
+    pub incoming: Vec<Challenge>,
+    /// Sent.
+    #[serde(rename = "out")]
+    pub outgoing: Vec<Challenge>,
+}
+
+/// The answer to taking a seek or accepting a challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Paired {
+    /// The game.
+    pub game: String,
+    /// The seat this account or guest plays.
+    pub seat: String,
+    /// That seat's token (the account's session or API token works as well).
+    pub token: String,
+    /// The game's page.
+    pub url: String,
+}
+
+/// A game as an account's event stream tells of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventGame {
+    /// The account's colour in it.
+    pub color: String,
+    /// The game id.
+    #[serde(rename = "gameId")]
+    pub game_id: String,
+    /// The game id (again, as lichess gives it).
+    pub id: String,
+    /// The opponent: an account's name, `bot:NAME` or `guest`.
+    pub opponent: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The account's rating change, once a rated game is over.
+    #[serde(
+        rename = "ratingDiff",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub rating_diff: Option<i64>,
+    /// `started`, or how it ended (the outcome's reason, `aborted`).
+    pub status: String,
+    /// The variant.
+    pub variant: VariantRef,
+    /// The winner's colour, once over and won.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub winner: Option<String>,
+}
+
+/// A line of `GET /api/stream/event` (an empty line is a keepalive).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+pub enum AccountEvent {
+    /// A challenge made to (or by) the account.
+    Challenge {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge withdrawn or expired.
+    ChallengeCanceled {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge declined.
+    ChallengeDeclined {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A game of the account began (or is going on, when the stream opens).
+    GameStart {
+        /// The game.
+        game: EventGame,
+    },
+    /// A game of the account ended.
+    GameFinish {
+        /// The game.
+        game: EventGame,
+    },
+}
+
+/// One point of a rating's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingPoint {
+    /// When the game ended, ms since the Unix epoch.
+    pub at_ms: i64,
+    /// The game.
+    pub game: String,
+    /// The player's rated games of the variant with this one (the changes' order).
+    pub games: i64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub rd: f64,
+}
+
+/// A place on a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Leader {
+    /// A bot account.
+    pub bot: bool,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub rd: f64,
+    /// The name.
+    pub username: String,
+}
+
+/// A finished or live game on a player's page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedGame {
+    /// The player's colour.
+    pub color: String,
+    /// When it was made, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// The game id.
+    pub id: String,
+    /// The opponent: an account's name, `bot:NAME`, `guest` or `open`.
+    pub opponent: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The player's rating change, for a rated game that changed it.
+    pub rating_diff: Option<i64>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or none (not over, aborted).
+    pub result: Option<String>,
+    /// Where it is.
+    pub status: Status,
+    /// The variant id.
+    pub variant: String,
+}
+
+/// A page of a player's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedGames {
+    /// The games, newest first.
+    pub games: Vec<PlayedGame>,
+    /// The next page's number, if there is one.
+    pub next: Option<i64>,
+}
+
+/// A finished game's record with its players by name: `GET /api/games/{id}/record` and
+/// `GET /api/user/{name}/games` (`bluffchess verify` reads it as a record).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct NamedRecord {
+    /// Who played: an account's name, `bot:NAME` or `guest`.
+    pub players: BySeat<String>,
+    /// The record.
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub record: Record,
 }

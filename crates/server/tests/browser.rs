@@ -2,7 +2,8 @@
 //! variant played by two browsers through the lobby with the mouse (drags, clicks, right-button
 //! drags, buttons, typing) while a third watches; a game against a server bot with a lost
 //! connection; the reveal and replay of finished games; and no frame or page of one seat holding
-//! the other seat's hidden choices. Screenshots go to target/screenshots/.
+//! the other seat's hidden choices; rated play between two accounts (`rated`). Screenshots go to
+//! target/screenshots/.
 mod common;
 
 use common::{test_config, TestServer};
@@ -19,6 +20,10 @@ use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
 
 const WAIT: Duration = Duration::from_secs(20);
+
+/// Rated play: quick pairing, rating changes, players' pages, challenges.
+#[path = "browser/rated.rs"]
+mod rated;
 
 /// A program named by an environment variable or found at one of `candidates`; the test fails
 /// (never skips) without it.

@@ -17,7 +17,7 @@ mod table;
 
 pub use clock::now_ms;
 pub use feed::{line, Feed, FeedReader, LegalActions};
-pub use seat::{feed_of, index, Holder, SEATS};
+pub use seat::{feed_of, index, listener_keys, Holder, SEATS};
 pub use shared::{Command, Connected, Presence, SeatCommand, Shared};
 pub use table::{new_arbiter, rating_diffs};
 
@@ -32,7 +32,7 @@ use crate::wire::{
 use bluffchess_ai::Decision;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Actor, Event, Seat};
+use bluffchess_rules::game::{Actor, Event, Outcome, Seat};
 use bots::{BotAnswer, Thinking};
 use feed::Sent;
 use futures_util::future::BoxFuture;
@@ -66,6 +66,24 @@ pub trait Host: Send + Sync + 'static {
         old: GameRow,
         clients: [Option<String>; 2],
     ) -> BoxFuture<'_, Result<String, ApiError>>;
+    /// A game began or ended: its players' event streams are told.
+    fn announce(&self, news: GameNews);
+}
+
+/// A game's start or end, for its players' event streams.
+#[derive(Clone, Debug)]
+pub struct GameNews {
+    pub id: String,
+    pub variant: String,
+    pub rated: bool,
+    pub status: Status,
+    pub outcome: Option<Outcome>,
+    /// Each seat's listeners: the keys its event streams may listen under (none for a server
+    /// bot).
+    pub listeners: [Vec<String>; 2],
+    /// What each seat's opponent is called: an account's name, `bot:NAME` or `guest`.
+    pub opponents: [String; 2],
+    pub ratings: Option<BySeat<RatingDiff>>,
 }
 
 /// How long a flag fall that could not be stored waits before it is tried again.
@@ -170,6 +188,34 @@ impl Room {
     /// The game's status.
     pub fn status(&self) -> Status {
         self.table.status
+    }
+
+    /// The game's start or end as its players' event streams tell it.
+    pub fn news(&self) -> GameNews {
+        let table = &self.table;
+        let called = |i: usize| match (&table.names[i], table.row.players[i].as_str()) {
+            (Some(name), _) => name.clone(),
+            (None, bot) if bot.starts_with("bot:") => bot.to_string(),
+            (None, "open") => "open".to_string(),
+            _ => "guest".to_string(),
+        };
+        GameNews {
+            id: table.row.id.clone(),
+            variant: table.row.variant.clone(),
+            rated: table.row.rated,
+            status: table.status,
+            outcome: table.outcome,
+            listeners: [0, 1].map(|i| {
+                let accounts = self.shared.accounts.read().expect("seat lock")[i];
+                let guest = self.shared.guests.read().expect("seat lock")[i].clone();
+                match table.is_bot(if i == 0 { Color::White } else { Color::Black }) {
+                    true => Vec::new(),
+                    false => listener_keys(self.clients[i].as_deref(), accounts, guest.as_deref()),
+                }
+            }),
+            opponents: [called(1), called(0)],
+            ratings: table.ratings.clone(),
+        }
     }
 
     /// Counts `seat`'s client towards its live games.
@@ -579,6 +625,7 @@ impl Room {
         self.table.names[index(seat)] = holder.account.map(|(_, name)| name);
         self.update_public();
         self.clients[index(seat)] = holder.key;
+        self.host.announce(self.news());
         Ok((seat, token))
     }
 
@@ -606,6 +653,7 @@ impl Room {
             writes.push(Write::Status {
                 game: self.table.row.id.clone(),
                 status,
+                result: self.table.outcome.map(result_of),
             });
         }
         // A rated game's end changes the ratings in the same transaction: never lost, never
@@ -637,6 +685,7 @@ impl Room {
             if status.ended() {
                 self.bots.stop();
                 self.host.release(&self.clients);
+                self.host.announce(self.news());
                 tracing::info!(game = %self.table.row.id, status = status.name(), "game ended");
             }
         }
@@ -710,6 +759,15 @@ impl Room {
     /// The lobby entry: public facts only.
     fn update_public(&self) {
         *self.shared.public.lock().expect("public lock") = Some(self.table.lobby_entry());
+    }
+}
+
+/// A finished game's result as PGN writes it.
+pub fn result_of(outcome: Outcome) -> &'static str {
+    match outcome.winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
     }
 }
 
