@@ -1027,7 +1027,7 @@ async fn pages_docs_and_the_python_bot() {
     let last = stdout.lines().last().unwrap();
     assert!(last.starts_with("game over: "), "{stdout}");
     let id = last.split_whitespace().last().unwrap();
-    let (status, record) = ts.record(&id).await;
+    let (status, record) = ts.record(id).await;
     assert_eq!(status, StatusCode::OK);
     assert!(!record["actions"].as_array().unwrap().is_empty());
     let _ = std::fs::remove_file(path);
