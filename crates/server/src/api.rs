@@ -299,6 +299,22 @@ pub async fn view(
     ))
 }
 
+#[utoipa::path(get, path = "/api/games/{id}/positions", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the position after each action the seat saw, as it saw it then", body = crate::wire::Positions), crate::wire::Refusals))]
+pub async fn positions(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
+) -> Result<Json<crate::wire::Positions>, ApiError> {
+    let shared = app.get(&id).await?;
+    let seat = authenticate(&caller, &headers, &shared)?.map_or(Seat::Spectator, Seat::from);
+    Ok(Json(
+        shared
+            .ask(|reply| Command::Positions { seat, reply })
+            .await??,
+    ))
+}
+
 #[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::wire::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::wire::Answer), crate::wire::Refusals))]
 pub async fn action(
     State(app): State<App>,
@@ -344,6 +360,11 @@ seat_route!(
     accept_draw,
     "/api/games/{id}/draw/accept",
     SeatCommand::Meta(MetaKind::AcceptDraw)
+);
+seat_route!(
+    decline_draw,
+    "/api/games/{id}/draw/decline",
+    SeatCommand::Meta(MetaKind::DeclineDraw)
 );
 seat_route!(
     claim_draw,
@@ -513,9 +534,14 @@ async fn ws_session(app: App, shared: Arc<Shared>, held: Option<Color>, mut sock
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    let reply = match ws_command(&shared, seat, &text).await {
-                        Ok(result) => ws_reply(&WsReply::Ack { result }),
-                        Err(e) => ws_error(&e),
+                    // A ping is answered here, at once: the client measures its round trip.
+                    let reply = if let Some(ping) = request::ws_ping(&text) {
+                        ws_reply(&WsReply::Pong { ping })
+                    } else {
+                        match ws_command(&shared, seat, &text).await {
+                            Ok(result) => ws_reply(&WsReply::Ack { result }),
+                            Err(e) => ws_error(&e),
+                        }
                     };
                     if socket.send(reply).await.is_err() {
                         break;

@@ -11,6 +11,7 @@ use crate::wire::{
     SignedIn, Status, TermsRequest, TimeControl, TokenCreated, TokenInfo, TokenRequest, User,
     VariantRef, Variants,
 };
+use crate::wire::{BotLevel, BotLevels, Positions, SeatPresence, SeenPosition};
 use axum::Json;
 use serde_json::Value;
 use utoipa::OpenApi;
@@ -28,10 +29,12 @@ use utoipa::OpenApi;
         crate::api::join,
         crate::api::view,
         crate::player_api::record,
+        crate::api::positions,
         crate::api::action,
         crate::api::resign,
         crate::api::offer_draw,
         crate::api::accept_draw,
+        crate::api::decline_draw,
         crate::api::claim_draw,
         crate::api::abort,
         crate::api::rematch,
@@ -44,12 +47,14 @@ use utoipa::OpenApi;
         crate::web::game_page,
         crate::web::replay_page,
         crate::web::rules_page,
+        crate::web::learn_page,
         crate::web::login_page,
         crate::web::signup_page,
         crate::web::account_page,
         crate::web::static_file,
         crate::web::rules,
         crate::web::variants,
+        crate::web::bots,
         crate::web::replay,
         crate::account_api::signup,
         crate::account_api::login,
@@ -114,6 +119,12 @@ use utoipa::OpenApi;
         TokenInfo,
         SessionInfo,
         AccountGame,
+        SeatPresence,
+        BySeat<SeatPresence>,
+        BotLevel,
+        BotLevels,
+        Positions,
+        SeenPosition,
         TermsRequest,
         DeclineRequest,
         PlayerRef,

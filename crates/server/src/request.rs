@@ -158,6 +158,13 @@ pub fn ws_hello(text: &str) -> Result<WsHello, ApiError> {
     })
 }
 
+/// Reads a socket's ping (`{"ping": N}`), if the message is one.
+pub fn ws_ping(text: &str) -> Option<u64> {
+    serde_json::from_str::<crate::wire::WsPing>(text)
+        .ok()
+        .map(|p| p.ping)
+}
+
 /// Reads a seat's socket message: an action or a command.
 pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
     if !is_object(text.as_bytes()) {
@@ -173,7 +180,7 @@ pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
     match (command.action, command.command) {
         (Some(action), None) => act(action),
         (None, Some(name)) => SeatCommand::parse(&name).ok_or_else(|| {
-            ApiError::bad("unknown command: the commands are resign, offer_draw, accept_draw, claim_draw, abort, rematch, claim_victory")
+            ApiError::bad("unknown command: the commands are resign, offer_draw, accept_draw, decline_draw, claim_draw, abort, rematch, claim_victory")
         }),
         _ => Err(ApiError::bad("a message has either \"action\" or \"command\"")),
     }

@@ -86,6 +86,7 @@ fn routes(config: &Config) -> Routes {
         .post("/api/games/{id}/resign", api::resign)
         .post("/api/games/{id}/draw/offer", api::offer_draw)
         .post("/api/games/{id}/draw/accept", api::accept_draw)
+        .post("/api/games/{id}/draw/decline", api::decline_draw)
         .post("/api/games/{id}/draw/claim", api::claim_draw)
         .post("/api/games/{id}/abort", api::abort)
         .post("/api/games/{id}/rematch", api::rematch)
@@ -102,6 +103,7 @@ fn routes(config: &Config) -> Routes {
     // A replay replays the whole game: cached, and limited like creating games.
     let replays = Routes::new()
         .get("/api/games/{id}/replay", web::replay)
+        .get("/api/games/{id}/positions", api::positions)
         .limited(config.create_burst, config.create_period, None);
     // Signing up and logging in hash a password: limited like creating games (failed log-ins
     // are limited besides, per account and per address).
@@ -146,6 +148,7 @@ fn routes(config: &Config) -> Routes {
         .get("/game/{id}", web::game_page)
         .get("/replay/{id}", web::replay_page)
         .get("/rules/{variant}", web::rules_page)
+        .get("/learn/{variant}", web::learn_page)
         .get("/login", web::login_page)
         .get("/signup", web::signup_page)
         .get("/account", web::account_page)
@@ -156,6 +159,7 @@ fn routes(config: &Config) -> Routes {
         .get("/docs/api.md", api::api_doc)
         .get("/api/openapi.json", openapi::openapi_json)
         .get("/api/variants", web::variants)
+        .get("/api/bots", web::bots)
         .get("/api/games/{id}/view", api::view)
         .get("/api/games/{id}/stream", api::stream)
         .get("/api/games/{id}/record", player_api::record)

@@ -25,7 +25,7 @@ macro_rules! embed {
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
     "net.js", "sound.js", "md.js", "account.js", "events.js", "pairing.js", "challenges.js",
-    "players.js", "terms.js", "rated.css", "LICENSES.md",
+    "players.js", "terms.js", "rated.css", "learn.js", "LICENSES.md",
 );
 
 /// Each variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them, gathered once (so that
@@ -162,6 +162,18 @@ pub async fn player_page(Path(_name): Path<String>, headers: HeaderMap) -> Respo
 #[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn rules_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
     shell(headers).await
+}
+
+/// `GET /learn/{variant}`: the page that teaches a variant to a newcomer.
+#[utoipa::path(get, path = "/learn/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+pub async fn learn_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
+
+/// `GET /api/bots`: the server's bots by level, for the lobby and the board's names.
+#[utoipa::path(get, path = "/api/bots", tag = "games", responses((status = 200, description = "the bot levels, weakest first", body = crate::wire::BotLevels), crate::wire::Refusals))]
+pub async fn bots() -> Json<crate::wire::BotLevels> {
+    Json(crate::bot::levels())
 }
 
 /// `GET /static/{file}`.

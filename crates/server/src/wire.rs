@@ -82,6 +82,15 @@ pub struct WsHello {
     pub since: Option<usize>,
 }
 
+/// A socket's ping: answered at once with `{"type": "pong", "ping": N}`, for the client to
+/// measure the round trip.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsPing {
+    /// Any number, sent back.
+    pub ping: u64,
+}
+
 /// A seat's socket message: an action or a command.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -89,8 +98,8 @@ pub struct WsCommand {
     /// An action, as in `POST /action`.
     #[serde(default)]
     pub action: Option<String>,
-    /// A command: `resign`, `offer_draw`, `accept_draw`, `claim_draw`, `abort`, `rematch`,
-    /// `claim_victory`.
+    /// A command: `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `claim_draw`, `abort`,
+    /// `rematch`, `claim_victory`.
     #[serde(default)]
     pub command: Option<String>,
 }
@@ -145,7 +154,7 @@ pub enum MessageKind {
     End,
 }
 
-/// The clocks as the server had them when a message was made.
+/// The clocks as the server had them when a message was sent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockState {
@@ -159,6 +168,20 @@ pub struct ClockState {
     pub running: Option<String>,
     /// White's time left, in ms.
     pub white_ms: i64,
+}
+
+impl ClockState {
+    /// The clocks at server time `now`, given them at `at`: the running one has run since.
+    pub fn at(&self, at: i64, now: i64) -> ClockState {
+        let run = (now - at).max(0);
+        let mut state = self.clone();
+        match self.running.as_deref() {
+            Some("white") => state.white_ms = (state.white_ms - run).max(0),
+            Some("black") => state.black_ms = (state.black_ms - run).max(0),
+            _ => {}
+        }
+        state
+    }
 }
 
 /// The commitment to the game's seed, which the record opens at the end.
@@ -194,8 +217,12 @@ pub struct BySeat<T> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Message {
-    /// The clocks, if the game has them.
+    /// The clocks, if the game has them, as they stood when the message was sent.
     pub clock: Option<ClockState>,
+    /// When the message was sent, ms since the Unix epoch (the time of `clock`). It comes
+    /// second (the fields are otherwise in alphabetical order): the server stamps each message
+    /// with these two as it sends it.
+    pub server_time: i64,
     /// `update` only: the events to append to the view's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
@@ -210,6 +237,13 @@ pub struct Message {
     /// How the game ended, if it has.
     #[schema(value_type = Option<Object>)]
     pub outcome: Option<Outcome>,
+    /// `view` and `end` only: who holds each seat: `player`, `open` or `bot:NAME`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<BySeat<String>>,
+    /// The `view` answer only: whether each seat is connected, and whether its opponent may
+    /// claim the win now because it has been away past the grace period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presence: Option<BySeat<SeatPresence>>,
     /// `end` of a rated game: each player's rating change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratings: Option<BySeat<RatingDiff>>,
@@ -225,8 +259,6 @@ pub struct Message {
     pub seed: Option<SeedCommitment>,
     /// The message's number in this seat's sequence.
     pub seq: u64,
-    /// When the message was made, ms since the Unix epoch.
-    pub server_time: i64,
     /// A setup is due: `legal` lists its shortcuts and any valid `setup ...` is accepted.
     pub setup: bool,
     /// Where the game is.
@@ -238,6 +270,38 @@ pub struct Message {
     /// `events`.
     #[schema(value_type = Object)]
     pub view: Value,
+}
+
+/// Whether a seat is at the board (the `view` answer's `presence`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatPresence {
+    /// A stream or socket of the seat is open (a server bot is always there).
+    pub connected: bool,
+    /// Away past the grace period: the opponent may claim the win now.
+    pub claimable: bool,
+}
+
+/// One level of the server's bots (`GET /api/bots`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotLevel {
+    /// The level, from 1 (the weakest).
+    pub level: u32,
+    /// The opponent to create a game with (`bot:NAME`).
+    pub opponent: String,
+    /// Its name for people: `Level N`.
+    pub name: String,
+    /// What it is.
+    pub about: String,
+}
+
+/// The server's bots, by level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotLevels {
+    /// Each level, weakest first.
+    pub bots: Vec<BotLevel>,
 }
 
 /// A field that is absent, `null`, or a value: `None`, `Some(None)`, `Some(Some(value))`.
@@ -387,6 +451,11 @@ pub enum WsReply {
         /// What the request did.
         result: Answer,
     },
+    /// The answer to a ping.
+    Pong {
+        /// The ping's number.
+        ping: u64,
+    },
     /// Refused: nothing changed.
     Error {
         /// The HTTP status it would have had.
@@ -437,6 +506,25 @@ pub struct Replay {
     /// Each seat's position at the same moments, as that seat saw it (the last revealed).
     #[schema(value_type = Object)]
     pub seen: BySeat<Vec<Value>>,
+}
+
+/// A seat's positions during a game (`GET /api/games/{id}/positions`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Positions {
+    /// The start (`after` 0), then the position after each action the seat has an event of.
+    pub positions: Vec<SeenPosition>,
+}
+
+/// One position as a seat saw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeenPosition {
+    /// How many actions had been taken: the position after action `after - 1`.
+    pub after: usize,
+    /// The view's `position` then.
+    #[schema(value_type = Object)]
+    pub position: Value,
 }
 
 /// The variants and their rules options.

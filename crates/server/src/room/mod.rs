@@ -26,7 +26,9 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::secret::{new_token, os_u64, token_hash};
 use crate::store::{Entry, GameRow, Logged, RatedEnd, Store, StoreError, Write};
-use crate::wire::{Answer, BySeat, Done, Message, RatingDiff, RematchAnswer, RematchState, Status};
+use crate::wire::{
+    Answer, BySeat, Done, Message, RatingDiff, RematchAnswer, RematchState, SeatPresence, Status,
+};
 use bluffchess_ai::Decision;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
@@ -386,6 +388,12 @@ impl Room {
             Command::View { seat, reply } => {
                 let _ = reply.send(self.view_message(seat));
             }
+            Command::Positions { seat, reply } => {
+                let view = self.table.game.typed_view(seat);
+                let seen = view.events().iter().map(|e| e.action).collect();
+                let record = self.table.game.record();
+                let _ = reply.send(crate::replay::seen_positions(record, seat, &seen));
+            }
             Command::Record { reply } => {
                 let result = match self.table.status {
                     Status::Over => Ok(self.table.game.record()),
@@ -457,6 +465,17 @@ impl Room {
         self.playing()?;
         self.commit(Entry::now(Logged::Meta { seat, kind }, now_ms()))
             .await?;
+        // A server bot answers a draw offer at once, as a player would: it declines (it plays
+        // on to the end).
+        if kind == MetaKind::OfferDraw && self.table.is_bot(!seat) {
+            let decline = Logged::Meta {
+                seat: !seat,
+                kind: MetaKind::DeclineDraw,
+            };
+            if let Err(e) = self.commit(Entry::now(decline, now_ms())).await {
+                tracing::warn!(game = %self.table.row.id, "the bot's decline was not stored: {e}");
+            }
+        }
         Ok(self.done(None))
     }
 
@@ -704,7 +723,29 @@ impl Room {
     /// The `view` answer for a seat: the whole view message now, and the rematch.
     fn view_message(&self, seat: Seat) -> Message {
         let i = SEATS.iter().position(|s| *s == seat).expect("a seat");
-        let mut message = self.table.moment(now_ms()).whole(seat, self.sent[i].seq());
+        let now = now_ms();
+        let mut message = self.table.moment(now).whole(seat, self.sent[i].seq());
+        let grace = self.host.config().grace.as_millis() as i64;
+        let live = self.table.status == Status::Live;
+        let presence = |color: Color| {
+            if self.table.is_bot(color) {
+                return SeatPresence {
+                    connected: true,
+                    claimable: false,
+                };
+            }
+            let p = &self.shared.presence[index(color)];
+            let connected = p.connections.load(Ordering::Relaxed) > 0;
+            let away = now - p.last_seen.load(Ordering::Relaxed);
+            SeatPresence {
+                connected,
+                claimable: live && !connected && away >= grace,
+            }
+        };
+        message.presence = Some(BySeat {
+            black: presence(Color::Black),
+            white: presence(Color::White),
+        });
         message.rematch = Some(RematchState {
             asked: BySeat {
                 black: self.rematch_asks[1],

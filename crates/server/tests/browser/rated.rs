@@ -144,8 +144,7 @@ async fn rated_play_between_two_browsers() {
     black.my_turn().await;
     black.type_action("e7e5").await;
     white.my_turn().await;
-    white.click("button[data-command=resign]").await;
-    white.click("button[data-command=resign]").await;
+    white.resign().await;
     for (br, sign) in [(white, "\u{2212}"), (black, "+")] {
         br.find(".game[data-status=\"over\"]").await;
         br.until(

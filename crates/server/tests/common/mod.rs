@@ -555,13 +555,19 @@ pub fn check_differential(record: &Value, seat: Seat, messages: &[String]) {
     assert_eq!(at, views.len() - 1, "{seat} saw the final view last");
 }
 
-/// A message with the fields that legitimately differ between two games removed. A commitment's
+/// A message with the fields that legitimately differ between two games removed (`presence`
+/// says who is connected, not what happened). A commitment's
 /// hash differs by its salt, but whether there is one must not: it becomes a placeholder.
 pub fn strip(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "server_time" | "game" | "clock" | "id"))
+                .filter(|(k, _)| {
+                    !matches!(
+                        k.as_str(),
+                        "server_time" | "game" | "clock" | "id" | "presence"
+                    )
+                })
                 .map(|(k, v)| match (k.as_str(), v) {
                     ("commitment", Value::String(_)) => (k.clone(), json!("committed")),
                     _ => (k.clone(), strip(v)),
