@@ -1,6 +1,7 @@
-// Accounts in the browser: who is signed in (shown in the header), the sign-up and log-in
-// pages, and the account's page (its games, API tokens, password and sessions). The session is
-// an HttpOnly cookie the page never sees; requests carry it by themselves.
+// Accounts in the browser: who is signed in (shown in the header, the name linked to the
+// player's page), the sign-up and log-in pages, and the account's page (its games, API tokens,
+// password and sessions). The session is an HttpOnly cookie the page never sees; requests carry
+// it by themselves.
 import { esc } from './variants.js';
 
 const h = (html) => { const t = document.createElement('template'); t.innerHTML = html.trim(); return t.content.firstElementChild; };
@@ -33,7 +34,7 @@ export async function accountBar(go) {
   const bar = document.getElementById('account');
   const me = await whoAmI();
   if (me) {
-    bar.innerHTML = `<a href="/account" id="me">${esc(me.username)}${me.bot ? ' <span class="bot-mark">BOT</span>' : ''}</a> <button type="button" id="logout">Log out</button>`;
+    bar.innerHTML = `<a href="/@/${encodeURIComponent(me.username)}" id="me">${esc(me.username)}${me.bot ? ' <span class="bot-mark">BOT</span>' : ''}</a> <a href="/account" id="settings">Account</a> <button type="button" id="logout">Log out</button>`;
     bar.querySelector('#logout').addEventListener('click', async () => {
       await call('POST', '/api/account/logout').catch(() => {});
       current = null;
@@ -43,6 +44,8 @@ export async function accountBar(go) {
   } else {
     bar.innerHTML = '<a href="/login" id="sign-in">Sign in</a>';
   }
+  // who is signed in, for the parts of the site that follow the account (its event stream)
+  document.dispatchEvent(new CustomEvent('bc-account', { detail: me }));
 }
 
 function form(main, { title, id, fields, submit, extra = '' }) {

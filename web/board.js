@@ -32,10 +32,12 @@ const el = (name, attrs = {}) => {
 };
 
 export class Board {
-  // onChoose(actions, square) is called with the actions a gesture picked.
-  constructor(host, { onChoose, label }) {
+  // onChoose(actions, square) is called with the actions a gesture picked; onNone(square) with a
+  // press that picked nothing (a premove is cancelled by it).
+  constructor(host, { onChoose, onNone, label }) {
     this.host = host;
     this.onChoose = onChoose;
+    this.onNone = onNone || (() => {});
     this.label = label || 'board';
     this.shape = null;
     this.orientation = 'white';
@@ -181,15 +183,18 @@ export class Board {
     if (m.last) m.last.forEach((sq) => add(sq, 'm-last'));
     for (const [sq, cls] of Object.entries(m.marks || {})) add(sq, cls);
     if (m.check) add(m.check, 'm-check');
-    if (this.selected && this.bySq.has(this.selected)) add(this.selected, 'm-sel');
+    // a bluff's selection and destinations look unlike an ordinary move's
+    const bluff = this.selMode === 'bluff' ? ' bluff' : '';
+    if (this.selected && this.bySq.has(this.selected)) add(this.selected, 'm-sel' + bluff);
     const dests = this.selected ? this.movesOf(this.selected, this.selMode) : null;
     if (dests) {
       for (const to of dests.keys()) {
+        if (!this.bySq.has(to)) continue;
         const { x, y } = this.pos(to);
         const occupied = m.pieces[to];
         g.append(occupied
-          ? el('circle', { cx: x + 50, cy: y + 50, r: 46, class: 'm-dest cap' })
-          : el('circle', { cx: x + 50, cy: y + 50, r: 14, class: 'm-dest' }));
+          ? el('circle', { cx: x + 50, cy: y + 50, r: 46, class: 'm-dest cap' + bluff })
+          : el('circle', { cx: x + 50, cy: y + 50, r: 14, class: 'm-dest' + bluff }));
       }
     } else {
       for (const sq of this.inter.targets.keys()) {
@@ -281,6 +286,7 @@ export class Board {
       return 'chose';
     }
     this.select(null, 'normal');
+    this.onNone(sq);
     return 'none';
   }
 

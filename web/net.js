@@ -10,7 +10,26 @@ export class GameSocket {
     this.ended = false;
     this.closed = false;
     this.retry = 0;
+    // Round trips of pings ({"ping": N} -> {"type": "pong"}), the last few, to correct the
+    // clocks for the time a message took to arrive.
+    this.pings = new Map();
+    this.rtts = [];
+    this.pingTimer = setInterval(() => this.ping(), 5000);
     this.connect();
+  }
+
+  ping() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    const n = (this.pingN = (this.pingN || 0) + 1);
+    this.pings.set(n, performance.now());
+    this.ws.send(JSON.stringify({ ping: n }));
+  }
+
+  // Half the median round trip: how long ago a message was made when it arrives.
+  lag() {
+    if (!this.rtts.length) return 0;
+    const sorted = [...this.rtts].sort((a, b) => a - b);
+    return sorted[sorted.length >> 1] / 2;
   }
 
   connect() {
@@ -24,10 +43,17 @@ export class GameSocket {
       ws.send(JSON.stringify(hello));
       this.retry = 0;
       this.onState('open');
+      this.ping();
     };
     ws.onmessage = (e) => {
       let m;
       try { m = JSON.parse(e.data); } catch { return; }
+      if (m.type === 'pong') {
+        const sent = this.pings.get(m.ping);
+        this.pings.delete(m.ping);
+        if (sent !== undefined) this.rtts = this.rtts.concat(performance.now() - sent).slice(-5);
+        return;
+      }
       if (m.type === 'ack' || m.type === 'error') {
         const p = this.pending.shift();
         if (p) (m.type === 'ack' ? p.resolve(m.result) : p.reject(m));
@@ -59,6 +85,7 @@ export class GameSocket {
   close() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.pingTimer);
     if (this.ws) this.ws.close();
   }
 }

@@ -10,7 +10,7 @@ export const sound = {
       const t = ctx.currentTime;
       const o = ctx.createOscillator();
       const g = ctx.createGain();
-      const f = { move: 520, capture: 330, end: 220, notify: 700 }[kind] || 520;
+      const f = { move: 520, capture: 330, end: 220, notify: 700, low: 880 }[kind] || 520;
       o.type = kind === 'capture' ? 'triangle' : 'sine';
       o.frequency.setValueAtTime(f, t);
       o.frequency.exponentialRampToValueAtTime(f * 0.7, t + 0.12);

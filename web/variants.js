@@ -65,6 +65,7 @@ const SAID = {
   call: 'called BS', accept: 'accepted the move', pass: 'passed', stay: 'kept the ego in the moved piece',
   decision: 'sealed a decision (hidden)', setup: 'set up the pieces (hidden)', 'death move': 'made a death move',
   offer_draw: 'offered a draw', accept_draw: 'accepted the draw', claim_draw: 'claimed a draw', resign: 'resigned',
+  decline_draw: 'declined the draw', timeout: 'ran out of time', abandon: 'left the game: the win was claimed',
 };
 const promoLetter = (role) => (role ? LETTER[role].toLowerCase() : '');
 // An action's event in words, by its fact.
@@ -182,7 +183,7 @@ const alterEgo = {
       return ego.sealed ? `${color}: on ${ego.square} before a hidden decision (marked ?)` : `${color}: on ${ego.square}`;
     };
     let s = `<p>Alter egos (E): ${say('white')}; ${say('black')}.</p>`;
-    if (p.deciding) s += `<p class="banner">${p.turn === seat ? 'Your move was a death move: keep the ego (Stay) or click a piece to transfer it.' : 'A death move: the mover is deciding.'}</p>`;
+    if (p.deciding) s += `<p class="banner" id="ego-hint">${view.to_act === seat ? 'Your move was a death move: the opponent can take the piece that holds your alter ego. Keep the ego there (Stay), or click one of your pieces outlined with dashes to move the ego into it, hidden from your opponent.' : 'A death move: the mover is deciding, in secret, whether the alter ego stays.'}</p>`;
     if (p.bound) s += `<p>The piece on ${p.bound} holds the ego and must move.</p>`;
     return s;
   },
@@ -201,9 +202,9 @@ const ambiguous = {
     const p = view.position;
     if (p.step === 'pick') {
       const mine = p.turn !== seat && seat !== 'spectator';
-      return `<p class="banner">${esc(p.turn)} named ${esc(p.named)}. ${mine ? 'Pick which piece goes there: drag it, or a button below.' : 'The opponent picks the piece.'}</p>`;
+      return `<p class="banner" id="pick-hint">${esc(p.turn)} named ${esc(p.named)}. ${mine ? `You choose which ${esc(p.turn)} piece goes there: click one of the marked pieces (or a button below).` : p.turn === seat ? 'Your opponent chooses which of your marked pieces goes there.' : 'The opponent picks the piece.'}</p>`;
     }
-    return p.turn === seat ? '<p class="banner">Name a square: click it (or drag a piece there).</p>' : '';
+    return p.turn === seat ? '<p class="banner" id="name-hint">Name a square: click it, or drag one of your pieces there. Only the square counts: your opponent then chooses which of your pieces that can reach it moves there.</p>' : '';
   },
 };
 
@@ -247,7 +248,19 @@ const bs = {
       if (x.promoted) { pieces[x.square].badge = '+'; pieces[x.square].desc = 'promoted'; }
     }
     const marks = {};
-    if (p.pending) { marks[p.pending.from] = 'm-pending'; marks[p.pending.to] = 'm-pending'; }
+    if (p.pending) {
+      // The declared move, drawn where it went and marked pending until it is called or
+      // accepted; a piece it would take stays underneath until then.
+      const { from, to } = p.pending;
+      const mover = pieces[from];
+      if (mover) {
+        const under = pieces[to];
+        pieces[to] = { ...mover, badge: '?', badgeClass: 'pending', desc: `moved from ${from}, awaiting call or accept${under ? ', would take the piece here' : ''}` };
+        delete pieces[from];
+      }
+      marks[from] = 'm-pending-from';
+      marks[to] = 'm-pending';
+    }
     return { pieces, last: p.pending ? [p.pending.from, p.pending.to] : lastFromEvents(view), marks, animate: true };
   },
   info(view, seat) {
@@ -267,7 +280,11 @@ const realityCheck = {
   model(view, seat) {
     const p = view.position;
     const pieces = {};
-    for (const x of p.board) pieces[x.square] = { color: c1(x.color), type: x.up, down: x.down || null };
+    for (const x of p.board) {
+      pieces[x.square] = { color: c1(x.color), type: x.up, down: x.down || null };
+      // both faces known and equal: a true piece
+      if (x.down && x.down === x.up) Object.assign(pieces[x.square], { badge: 'T', badgeClass: 'true', desc: 'a true piece (both faces the same)' });
+    }
     const marks = {};
     for (const sq of p.exempt || []) marks[sq] = 'm-exempt';
     if (seat !== 'spectator' && view.to_act === seat) for (const sq of p[seat].drop_squares || []) if (!pieces[sq]) marks[sq] = 'm-drop';
@@ -284,7 +301,7 @@ const realityCheck = {
     if (p.die) s += `<p>Die: ${p.die}</p>`;
     if (p.step === 'flip' && view.to_act === seat) s += '<p class="banner">Flip a piece: click one of the marked squares.</p>';
     if (p.must_drop && view.to_act === seat) s += '<p class="banner">Your hand is over its limit: drop a piece.</p>';
-    s += '<p class="muted">The small circle shows the face underneath, when you know it. Grey squares may not be flipped this turn.</p>';
+    s += '<p class="muted">The small circle shows the face underneath, when you know it; T marks a piece known to be true (both faces the same). Grey squares may not be flipped this turn.</p>';
     return s;
   },
   hand(view, seat) {

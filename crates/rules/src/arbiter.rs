@@ -27,6 +27,8 @@ pub enum MetaKind {
     OfferDraw,
     /// The seat accepts the other seat's standing draw offer.
     AcceptDraw,
+    /// The seat declines the other seat's standing draw offer: it no longer stands.
+    DeclineDraw,
     /// The seat claims a draw the rules allow now (threefold repetition, 50-move rule).
     ClaimDraw,
     /// The seat's clock ran out (declared by whoever keeps the clocks): the other seat wins,
@@ -44,6 +46,7 @@ impl MetaKind {
             MetaKind::Resign => "resign",
             MetaKind::OfferDraw => "offer_draw",
             MetaKind::AcceptDraw => "accept_draw",
+            MetaKind::DeclineDraw => "decline_draw",
             MetaKind::ClaimDraw => "claim_draw",
             MetaKind::Timeout => "timeout",
             MetaKind::Abandon => "abandon",
@@ -56,6 +59,7 @@ impl MetaKind {
             MetaKind::Resign,
             MetaKind::OfferDraw,
             MetaKind::AcceptDraw,
+            MetaKind::DeclineDraw,
             MetaKind::ClaimDraw,
             MetaKind::Timeout,
             MetaKind::Abandon,
@@ -549,6 +553,13 @@ impl<G: Game> Arbiter<G> {
                     return Err(ArbiterError::NoOffer(!seat));
                 }
                 Some(Outcome::draw(EndReason::Agreement))
+            }
+            MetaKind::DeclineDraw => {
+                if self.draw_offer != Some(!seat) {
+                    return Err(ArbiterError::NoOffer(!seat));
+                }
+                self.draw_offer = None;
+                None
             }
             MetaKind::ClaimDraw => match self.game.claimable_draw(seat) {
                 Some(reason) => Some(Outcome::draw(reason)),

@@ -45,6 +45,11 @@ pub struct Event {
     /// What it says, as data (for the variants that give it).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub fact: Option<Fact>,
+    /// A move in the variant's public notation, where it takes the position to write
+    /// (orthodox chess and Alter Ego: SAN with `+` and `#`; Ambiguous: the picked move with its
+    /// piece, `Nb1-c3`); it says nothing the event's audience does not see.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub notation: Option<String>,
     /// For a sealed action: the commitment to its text (hex SHA-256), set by the arbiter.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub commitment: Option<String>,
@@ -69,6 +74,7 @@ impl Event {
             kind,
             text: text.into(),
             fact: None,
+            notation: None,
             commitment: None,
             salt: None,
         }

@@ -143,6 +143,18 @@ impl<A> Log<A> {
         }
     }
 
+    /// Whether the log keeps events (else no notation needs writing).
+    pub(crate) fn keeps_events(&self) -> bool {
+        self.recording == Recording::Events
+    }
+
+    /// Gives the last event recorded its notation (a move in the variant's public notation).
+    pub(crate) fn note(&mut self, notation: String) {
+        if let Some(event) = self.events.last_mut() {
+            event.notation = Some(notation);
+        }
+    }
+
     /// Records an action just applied.
     pub(crate) fn push_action(&mut self, action: A) {
         self.actions.push(action);

@@ -18,7 +18,7 @@ use serde_json::{json, Map, Value};
 pub const MAX_LINE: usize = 64 * 1024;
 
 const COMMANDS: &str =
-    "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, claim_draw, timeout";
+    "new, legal, play, roll, view, outcome, record, resign, offer_draw, accept_draw, decline_draw, claim_draw, timeout";
 
 /// Why a command line was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -227,7 +227,9 @@ fn allowed_fields(command: &str) -> &'static [&'static str] {
             "scripted",
         ],
         "play" => &["cmd", "action"],
-        "view" | "resign" | "offer_draw" | "accept_draw" | "claim_draw" => &["cmd", "seat"],
+        "view" | "resign" | "offer_draw" | "accept_draw" | "decline_draw" | "claim_draw" => {
+            &["cmd", "seat"]
+        }
         _ => &["cmd"],
     }
 }

@@ -76,6 +76,50 @@ fn a_draw_offer_lapses_when_the_opponent_plays_on() {
 }
 
 #[test]
+fn a_draw_offer_can_be_declined() {
+    let mut game = new_chess(2);
+    // nothing to decline yet, and an offerer cannot decline its own offer
+    assert!(game.meta(Color::Black, MetaKind::DeclineDraw).is_err());
+    game.meta(Color::White, MetaKind::OfferDraw).unwrap();
+    assert!(game.meta(Color::White, MetaKind::DeclineDraw).is_err());
+    let events = game.meta(Color::Black, MetaKind::DeclineDraw).unwrap();
+    assert_eq!(events[0].text, "decline_draw");
+    let err = game.meta(Color::Black, MetaKind::AcceptDraw).unwrap_err();
+    assert!(err.to_string().contains("no draw offer from white"));
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn moves_carry_their_san_where_the_browser_cannot_write_it() {
+    let notation = |variant: &str, actions: &[&str]| {
+        let mut game = AnyGame::new(variant, &Options::new(), 1, SaltSource::Seeded(1)).unwrap();
+        for a in actions {
+            game.play(a).unwrap();
+        }
+        let view = game.typed_view(Seat::Spectator);
+        view.events()
+            .iter()
+            .filter_map(|e| e.notation.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        notation(
+            "chess",
+            &["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]
+        ),
+        ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+    );
+    assert_eq!(
+        notation("alter-ego", &["e2e4", "d7d5", "stay", "e4d5"]),
+        ["e4", "d5", "exd5"]
+    );
+    assert_eq!(
+        notation("ambiguous", &["a3", "b1a3", "e5"]),
+        ["Nb1-a3", "e7-e5"]
+    );
+}
+
+#[test]
 fn threefold_repetition_may_be_claimed_by_either_seat() {
     let mut game = new_chess(3);
     let err = game.meta(Color::White, MetaKind::ClaimDraw).unwrap_err();

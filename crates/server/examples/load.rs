@@ -11,6 +11,12 @@
 //! signed-in accounts (two a client) acting through their session cookies instead of seat
 //! tokens. It reports the games held, the memory they take (this process only: not the
 //! Postgres server's), actions per second and the round-trip time of an action.
+//!
+//! With `pool`, GAMES is a number of signed-in players instead, each cycling through rated play
+//! for SECONDS: join the quick-pairing pool (a rated seek, 1+0), wait on its event stream for
+//! the game to start, play a short game (it resigns after 4 actions of its own), and again. It
+//! reports the time from joining the pool to the game's start (median and p99), the actions a
+//! second, and the games played.
 
 use bluffchess_server::{Config, Server};
 use rand::seq::IndexedRandom;
@@ -108,6 +114,7 @@ async fn main() {
     let seconds: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(20);
     let variant = args.get(4).cloned().unwrap_or_else(|| "chess".into());
     let accounts = args.get(5).is_some_and(|a| a == "accounts");
+    let pool = args.get(5).is_some_and(|a| a == "pool");
     let db = std::env::temp_dir().join(format!("bluffchess-load-{}.db", std::process::id()));
     let config = Config {
         max_live_per_client: usize::MAX,
@@ -128,6 +135,15 @@ async fn main() {
         .pool_max_idle_per_host(clients * 2)
         .build()
         .unwrap();
+
+    if pool {
+        pool_players(&http, &base, games, seconds, &variant).await;
+        server.stop().await;
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+        }
+        return;
+    }
 
     // The players: two accounts a client, or none (seat tokens).
     let mut pairs = Vec::new();
@@ -256,5 +272,179 @@ async fn main() {
     server.stop().await;
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
+
+/// What one pool player measured: its waits from joining the pool to its game's start, its
+/// actions' round trips, and the games it finished.
+#[derive(Default)]
+struct PoolStats {
+    waits: Vec<Duration>,
+    actions: Vec<Duration>,
+    games: usize,
+}
+
+/// `pool` mode: `players` signed-in players cycling through rated play for `seconds`.
+async fn pool_players(
+    http: &reqwest::Client,
+    base: &str,
+    players: usize,
+    seconds: u64,
+    variant: &str,
+) {
+    let started = Instant::now();
+    let mut cookies = Vec::with_capacity(players);
+    for chunk in (0..players).collect::<Vec<_>>().chunks(16) {
+        let names: Vec<String> = chunk.iter().map(|n| format!("pool{n}")).collect();
+        let batch = names.iter().map(|name| sign_up(http, base, name));
+        cookies.extend(futures_util::future::join_all(batch).await);
+    }
+    println!(
+        "{players} accounts signed up in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let play_start = Instant::now();
+    let tasks: Vec<_> = cookies
+        .into_iter()
+        .map(|cookie| {
+            let (http, base, variant) = (http.clone(), base.to_string(), variant.to_string());
+            tokio::spawn(async move {
+                pool_player(http, base, Auth::Cookie(cookie), variant, deadline).await
+            })
+        })
+        .collect();
+    let mut all = PoolStats::default();
+    for task in tasks {
+        let stats = task.await.unwrap();
+        all.waits.extend(stats.waits);
+        all.actions.extend(stats.actions);
+        all.games += stats.games;
+    }
+    let elapsed = play_start.elapsed().as_secs_f64();
+    let pct = |v: &mut Vec<Duration>, p: f64| {
+        v.sort_unstable();
+        v.get(((v.len() as f64 * p) as usize).min(v.len().saturating_sub(1)))
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    };
+    let (wait50, wait99) = (pct(&mut all.waits, 0.5), pct(&mut all.waits, 0.99));
+    let (act50, act99) = (pct(&mut all.actions, 0.5), pct(&mut all.actions, 0.99));
+    println!(
+        "{players} pool players, {elapsed:.0} s: {} pairings, pool to game p50 {wait50:.0} ms, p99 {wait99:.0} ms; {} actions, {:.0} actions/s, round trip p50 {act50:.2} ms, p99 {act99:.2} ms; {} games finished",
+        all.waits.len(),
+        all.actions.len(),
+        all.actions.len() as f64 / elapsed,
+        all.games / 2
+    );
+}
+
+/// One pool player: joins the pool, waits for its game on its event stream, plays it, again.
+async fn pool_player(
+    http: reqwest::Client,
+    base: String,
+    auth: Auth,
+    variant: String,
+    deadline: Instant,
+) -> PoolStats {
+    use futures_util::StreamExt;
+    let mut stats = PoolStats::default();
+    let events = auth
+        .on(http.get(format!("{base}/api/stream/event")), &base)
+        .send()
+        .await
+        .unwrap();
+    let mut events = events.bytes_stream();
+    let mut buffer = Vec::new();
+    let seek =
+        json!({"variant": variant, "clock": {"initial_s": 60, "increment_s": 0}, "rated": true});
+    while Instant::now() < deadline {
+        let joined = Instant::now();
+        let answer: Value = auth
+            .on(http.post(format!("{base}/api/seek")), &base)
+            .json(&seek)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert!(
+            answer["game"].is_string() || answer["id"].is_string(),
+            "{answer}"
+        );
+        // The game starts: this player's gameStart on its stream (it comes for either side).
+        let game = loop {
+            let line = loop {
+                if let Some(i) = buffer.iter().position(|&b| b == b'\n') {
+                    let line: Vec<u8> = buffer.drain(..=i).collect();
+                    break line;
+                }
+                let left =
+                    deadline.saturating_duration_since(Instant::now()) + Duration::from_secs(5);
+                match tokio::time::timeout(left, events.next()).await {
+                    Ok(Some(Ok(chunk))) => buffer.extend_from_slice(&chunk),
+                    _ => return stats,
+                }
+            };
+            let Ok(event) = serde_json::from_slice::<Value>(&line) else {
+                continue;
+            };
+            if event["type"] == "gameStart" {
+                break event["game"]["gameId"].as_str().unwrap().to_string();
+            }
+        };
+        stats.waits.push(joined.elapsed());
+        play_pool_game(&http, &base, &auth, &game, &mut stats).await;
+    }
+    stats
+}
+
+/// Plays one pool game to its end: an action whenever it may act, resigning after 4 of its own.
+async fn play_pool_game(
+    http: &reqwest::Client,
+    base: &str,
+    auth: &Auth,
+    game: &str,
+    stats: &mut PoolStats,
+) {
+    let mut mine = 0;
+    loop {
+        let view: Value = auth
+            .on(http.get(format!("{base}/api/games/{game}/view")), base)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if view["status"] != "live" {
+            stats.games += 1;
+            return;
+        }
+        let legal = view["legal"].as_array().unwrap();
+        let (route, body) = if legal.is_empty() {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        } else if mine >= 4 {
+            ("resign", json!({}))
+        } else if view["setup"] == true {
+            ("action", json!({"action": "setup random"}))
+        } else {
+            (
+                "action",
+                json!({"action": legal.choose(&mut rand::rng()).unwrap()}),
+            )
+        };
+        let sent = Instant::now();
+        let response = auth
+            .on(http.post(format!("{base}/api/games/{game}/{route}")), base)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        if response.status().is_success() {
+            stats.actions.push(sent.elapsed());
+            mine += 1;
+        }
     }
 }

@@ -112,13 +112,12 @@ pub async fn logout(
 }
 
 #[utoipa::path(get, path = "/api/account", tag = "accounts", responses((status = 200, description = "the signed-in account", body = User), crate::wire::Refusals))]
-pub async fn account(Extension(caller): Extension<Caller>) -> Result<Json<User>, ApiError> {
+pub async fn account(
+    State(app): State<App>,
+    Extension(caller): Extension<Caller>,
+) -> Result<Json<User>, ApiError> {
     let account = caller.signed_in()?;
-    Ok(Json(User {
-        bot: account.bot,
-        ratings: BTreeMap::new(),
-        username: account.username.clone(),
-    }))
+    Ok(Json(crate::player_api::user_of(&app, account).await?))
 }
 
 #[utoipa::path(post, path = "/api/account/password", tag = "accounts", request_body(content = PasswordChange, content_type = "application/json"), responses((status = 200, description = "changed: every other session of the account has ended", body = SignedIn), crate::wire::Refusals))]
@@ -281,9 +280,5 @@ pub async fn user(
             name.chars().take(40).collect::<String>()
         ))
     })?;
-    Ok(Json(User {
-        bot: account.bot,
-        ratings: BTreeMap::new(),
-        username: account.username,
-    }))
+    Ok(Json(crate::player_api::user_of(&app, &account).await?))
 }

@@ -15,7 +15,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use axum_extra::extract::cookie::{Cookie, SameSite};
-use bluffchess_rules::arbiter::{MetaKind, Record};
+use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::game::Seat;
 use std::collections::HashMap;
@@ -140,7 +140,7 @@ pub fn session_cookie(value: String, https: bool) -> Cookie<'static> {
 
 /// Who takes a seat: the caller's account when it plays, its guest session, or (a browser
 /// that has none) a new guest session, whose cookie goes with the answer.
-async fn holder(
+pub async fn holder(
     app: &App,
     caller: &Caller,
     headers: &HeaderMap,
@@ -228,6 +228,7 @@ pub async fn create(
         opponent: creation.opponent,
         private: creation.private,
         creator,
+        rated: creation.rated,
     };
     let created = app.create(new).await?;
     let id = &created.shared.id;
@@ -246,7 +247,9 @@ pub async fn lobby(State(app): State<App>) -> Json<Lobby> {
     let (mut open, mut live) = app.lobby();
     open.truncate(500);
     live.truncate(500);
-    Json(Lobby { live, open })
+    let mut seeks = app.seeks();
+    seeks.truncate(500);
+    Json(Lobby { live, open, seeks })
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), request_body(content = Option<crate::wire::JoinRequest>, content_type = "application/json", description = "a private game's invitation (optional)"), responses((status = 200, description = "the open seat, taken", body = crate::wire::Seated), crate::wire::Refusals))]
@@ -296,13 +299,20 @@ pub async fn view(
     ))
 }
 
-#[utoipa::path(get, path = "/api/games/{id}/record", tag = "games", params(("id" = String, Path, description = "the game id")), responses((status = 200, description = "the record of the finished game", body = crate::wire::GameRecord), crate::wire::Refusals))]
-pub async fn record(
+#[utoipa::path(get, path = "/api/games/{id}/positions", tag = "games", params(("id" = String, Path, description = "the game id"), ("Authorization" = Option<String>, Header, description = "Bearer TOKEN: a seat; without it, a spectator")), responses((status = 200, description = "the position after each action the seat saw, as it saw it then", body = crate::wire::Positions), crate::wire::Refusals))]
+pub async fn positions(
     State(app): State<App>,
     Path(id): Path<String>,
-) -> Result<Json<Record>, ApiError> {
+    Extension(caller): Extension<Caller>,
+    headers: HeaderMap,
+) -> Result<Json<crate::wire::Positions>, ApiError> {
     let shared = app.get(&id).await?;
-    Ok(Json(shared.ask(|reply| Command::Record { reply }).await??))
+    let seat = authenticate(&caller, &headers, &shared)?.map_or(Seat::Spectator, Seat::from);
+    Ok(Json(
+        shared
+            .ask(|reply| Command::Positions { seat, reply })
+            .await??,
+    ))
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/action", tag = "seats", params(("id" = String, Path, description = "the game id"), ("Authorization" = String, Header, description = "Bearer TOKEN: the seat")), request_body(content = crate::wire::ActionRequest, content_type = "application/json"), responses((status = 200, description = "the action, durable: with the events the seat may see", body = crate::wire::Answer), crate::wire::Refusals))]
@@ -350,6 +360,11 @@ seat_route!(
     accept_draw,
     "/api/games/{id}/draw/accept",
     SeatCommand::Meta(MetaKind::AcceptDraw)
+);
+seat_route!(
+    decline_draw,
+    "/api/games/{id}/draw/decline",
+    SeatCommand::Meta(MetaKind::DeclineDraw)
 );
 seat_route!(
     claim_draw,
@@ -519,9 +534,14 @@ async fn ws_session(app: App, shared: Arc<Shared>, held: Option<Color>, mut sock
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(text))) => {
-                    let reply = match ws_command(&shared, seat, &text).await {
-                        Ok(result) => ws_reply(&WsReply::Ack { result }),
-                        Err(e) => ws_error(&e),
+                    // A ping is answered here, at once: the client measures its round trip.
+                    let reply = if let Some(ping) = request::ws_ping(&text) {
+                        ws_reply(&WsReply::Pong { ping })
+                    } else {
+                        match ws_command(&shared, seat, &text).await {
+                            Ok(result) => ws_reply(&WsReply::Ack { result }),
+                            Err(e) => ws_error(&e),
+                        }
                     };
                     if socket.send(reply).await.is_err() {
                         break;

@@ -93,6 +93,41 @@ pub fn builtin() -> HashMap<String, Arc<dyn Bot>> {
     bots
 }
 
+/// The levels the browser offers, weakest first: each a built-in bot with its parameters
+/// (`GET /api/bots`), named `Level N` by the board.
+pub const LEVELS: &[(&str, &str)] = &[
+    ("random", "random legal moves: for learning the rules"),
+    (
+        "greedy",
+        "one move ahead: takes what it can over a few guesses at what is hidden",
+    ),
+    ("default:ms=50", "the search bot at 0.05 s a move"),
+    (
+        "default",
+        "the search bot (alpha-beta; information-set MCTS at the bluffs) at 0.2 s a move",
+    ),
+    ("default:ms=1000", "the search bot at 1 s a move"),
+    (
+        "default:ms=2000",
+        "the search bot at 2 s a move, the most this server gives",
+    ),
+];
+
+/// The levels as the API gives them.
+pub fn levels() -> crate::wire::BotLevels {
+    let bots = LEVELS
+        .iter()
+        .zip(1..)
+        .map(|(&(name, about), level)| crate::wire::BotLevel {
+            level,
+            opponent: format!("bot:{name}"),
+            name: format!("Level {level}"),
+            about: about.to_string(),
+        })
+        .collect();
+    crate::wire::BotLevels { bots }
+}
+
 /// The bot `name` among `bots`, or a built-in AI bot named with parameters when its bare name is
 /// among them, its budgets within the server's caps (`max_ms`: its time per decision); else why
 /// not, naming the bots there are or the cap exceeded.

@@ -30,6 +30,10 @@ pub struct Config {
     /// A finished game leaves memory after this long without a request (it is loaded again
     /// from the database when asked for).
     pub evict_after: Duration,
+    /// A seek waits this long before it expires.
+    pub seek_ttl: Duration,
+    /// A challenge waits this long for its answer before it expires.
+    pub challenge_ttl: Duration,
     /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trust-proxy`).
     pub trusted_proxies: Vec<IpNet>,
 }
@@ -49,6 +53,8 @@ impl Default for Config {
             body_limit: 4096,
             drain: Duration::from_secs(3),
             evict_after: Duration::from_secs(600),
+            seek_ttl: Duration::from_secs(30 * 60),
+            challenge_ttl: Duration::from_secs(5 * 60),
             trusted_proxies: Vec::new(),
         }
     }

@@ -1,21 +1,23 @@
 //! The registry of games: creates rooms, finds them (loading finished games from the database
 //! on demand), and counts each client's live games and open streams.
 
-use crate::accounts::Accounts;
+use crate::accounts::{Accounts, Caller};
 use crate::bot::{find, Bot};
 use crate::config::Config;
 use crate::error::ApiError;
+use crate::pairing::{Pairing, Terms};
 use crate::replay::ReplayCache;
 use crate::room::{
-    index, new_arbiter, new_seed, now_ms, rating_diffs, Command, Holder, Host, Room, Shared,
+    index, new_arbiter, new_seed, now_ms, rating_diffs, Command, GameNews, Holder, Host, Room,
+    Shared,
 };
 use crate::secret::{new_game_id, new_token};
 use crate::store::{GameRow, Store, StoreError, Write};
-use crate::wire::{BySeat, LobbyGame, RatingDiff, Status};
+use crate::wire::{AccountEvent, BySeat, EventGame, LobbyGame, RatingDiff, Status, VariantRef};
 use bluffchess_rules::board::Color;
 use futures_util::future::BoxFuture;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, OnceLock, Weak};
 use tokio::sync::watch;
 
 /// What a new game needs.
@@ -31,6 +33,8 @@ pub struct NewGame {
     pub private: bool,
     /// Who creates it.
     pub creator: Holder,
+    /// Rated: against a server bot by its name only.
+    pub rated: bool,
 }
 
 /// A new game's creator: its seat's token, and the invitation to a private game's open seat.
@@ -50,6 +54,10 @@ pub struct Hub {
     pub shutdown: watch::Receiver<bool>,
     /// The replays of finished games asked for last.
     pub replays: ReplayCache,
+    /// Seeks, challenges and event streams.
+    pub pairing: Pairing,
+    /// The accounts of the server's bots, by bot name: id and name.
+    bot_accounts: OnceLock<HashMap<String, (i64, String)>>,
     games: Mutex<HashMap<String, Arc<Shared>>>,
     live_by_client: Mutex<HashMap<String, usize>>,
     streams_by_client: Mutex<HashMap<String, usize>>,
@@ -96,6 +104,41 @@ impl Host for Hub {
     ) -> BoxFuture<'_, Result<String, ApiError>> {
         Box::pin(async move { self.create_rematch(&old, clients).await })
     }
+
+    fn announce(&self, news: GameNews) {
+        let ended = news.status.ended();
+        for (i, listeners) in news.listeners.iter().enumerate() {
+            let color = if i == 0 { Color::White } else { Color::Black };
+            let diff = news.ratings.as_ref().map(|r| match color {
+                Color::White => r.white.diff,
+                Color::Black => r.black.diff,
+            });
+            let game = EventGame {
+                color: color.name().into(),
+                game_id: news.id.clone(),
+                id: news.id.clone(),
+                opponent: news.opponents[i].clone(),
+                rated: news.rated,
+                rating_diff: diff,
+                status: match (news.status, news.outcome) {
+                    (Status::Over, Some(outcome)) => outcome.reason.id().into(),
+                    (status, _) if status.ended() => status.name().into(),
+                    _ => "started".into(),
+                },
+                variant: VariantRef {
+                    key: news.variant.clone(),
+                },
+                winner: news.outcome.and_then(|o| o.winner).map(|w| w.name().into()),
+            };
+            let event = match ended {
+                true => AccountEvent::GameFinish { game },
+                false => AccountEvent::GameStart { game },
+            };
+            for listener in listeners {
+                self.pairing.listeners.publish(listener, event.clone());
+            }
+        }
+    }
 }
 
 impl Hub {
@@ -114,6 +157,8 @@ impl Hub {
             bots,
             shutdown,
             replays: Default::default(),
+            pairing: Pairing::default(),
+            bot_accounts: OnceLock::new(),
             games: Mutex::new(HashMap::new()),
             live_by_client: Mutex::new(HashMap::new()),
             streams_by_client: Mutex::new(HashMap::new()),
@@ -124,6 +169,30 @@ impl Hub {
     /// The host of this hub's rooms.
     fn host(&self) -> Arc<dyn Host> {
         self.me.upgrade().expect("the hub outlives its rooms")
+    }
+
+    /// Makes sure each server bot (by its bare name) has its account, so that its games can be
+    /// rated.
+    pub async fn prepare_bot_accounts(&self) -> Result<(), ApiError> {
+        let mut accounts = HashMap::new();
+        let mut names: Vec<&String> = self.bots.keys().collect();
+        names.sort();
+        for name in names {
+            let id = self
+                .store
+                .accounts()
+                .server_bot(name, now_ms())
+                .await
+                .map_err(unavailable)?;
+            accounts.insert(name.clone(), (id, name.clone()));
+        }
+        let _ = self.bot_accounts.set(accounts);
+        Ok(())
+    }
+
+    /// The account of the server bot `name` (a bare name: bots with parameters have none).
+    pub fn bot_account(&self, name: &str) -> Option<(i64, String)> {
+        self.bot_accounts.get()?.get(name).cloned()
     }
 
     /// Reloads every unfinished game; returns how many.
@@ -253,6 +322,9 @@ impl Hub {
         let mut guests = [None, None];
         let mut names = [None, None];
         let creator = new.creator;
+        if new.rated {
+            accounts[index(!new.seat)] = Some(self.rated_opponent(bot, &creator)?);
+        }
         let i = index(new.seat);
         players[i] = "player".into();
         tokens[i] = Some(hex::encode(hash));
@@ -280,7 +352,7 @@ impl Hub {
             invite: invite.as_ref().map(|(_, hash)| hex::encode(hash)),
             accounts,
             guests,
-            rated: false,
+            rated: new.rated,
         };
         // Refuse bad variants and options before anything is stored.
         new_arbiter(&row)?;
@@ -301,6 +373,83 @@ impl Hub {
             token,
             invite: invite.map(|(code, _)| code),
         })
+    }
+
+    /// The account of the server bot a rated game is created against, or why it cannot be.
+    fn rated_opponent(&self, bot: Option<&str>, creator: &Holder) -> Result<i64, ApiError> {
+        if creator.account.is_none() {
+            return Err(ApiError::bad(
+                "a rated game is between two accounts: sign up or log in to play rated",
+            ));
+        }
+        let Some(bot) = bot else {
+            return Err(ApiError::bad(
+                "a rated game with an open seat is a seek: POST /api/seek with \"rated\": true",
+            ));
+        };
+        match self.bot_account(bot) {
+            Some((id, _)) => Ok(id),
+            None => Err(ApiError::bad(format!(
+                "bot:{} plays casual games only: rated games are against the bots by their names",
+                bot.chars().take(40).collect::<String>()
+            ))),
+        }
+    }
+
+    /// Creates a game between two players (not server bots) who agreed on `terms`: `asker` (whose colour choice
+    /// the terms hold) and `other`; answers it and each seat's token (White's, Black's).
+    pub async fn create_paired(
+        &self,
+        terms: &Terms,
+        asker: Holder,
+        other: Holder,
+        coin: bool,
+    ) -> Result<(Arc<Shared>, [String; 2]), ApiError> {
+        let asker_seat = terms.asker_seat(None, coin);
+        let mut seats = [asker, other];
+        if asker_seat == Color::Black {
+            seats.swap(0, 1);
+        }
+        let [(white_token, white_hash), (black_token, black_hash)] = [new_token(), new_token()];
+        let row = GameRow {
+            id: new_game_id(),
+            variant: terms.variant.clone(),
+            options: terms.options_json(),
+            seed: new_seed(),
+            salt_seed: new_seed(),
+            clock: terms.clock,
+            players: ["player".into(), "player".into()],
+            tokens: [Some(hex::encode(white_hash)), Some(hex::encode(black_hash))],
+            status: Status::Live,
+            rematch_of: None,
+            created_ms: now_ms(),
+            private: false,
+            invite: None,
+            accounts: [0, 1].map(|i| seats[i].account.as_ref().map(|(id, _)| *id)),
+            guests: [0, 1].map(|i| seats[i].guest.clone()),
+            rated: terms.rated,
+        };
+        new_arbiter(&row)?;
+        let keys = [0, 1].map(|i| seats[i].key.clone());
+        self.reserve(keys[0].as_deref())?;
+        if let Err(e) = self.reserve(keys[1].as_deref()) {
+            self.release(&keys[..1]);
+            return Err(e);
+        }
+        let names = [0, 1].map(|i| seats[i].account.as_ref().map(|(_, n)| n.clone()));
+        let started = self
+            .start(row, names, |room| {
+                room.set_client(Color::White, keys[0].clone());
+                room.set_client(Color::Black, keys[1].clone());
+            })
+            .await;
+        match started {
+            Ok(shared) => Ok((shared, [white_token, black_token])),
+            Err(e) => {
+                self.release(&keys);
+                Err(e)
+            }
+        }
     }
 
     /// Creates the rematch of a finished game: colours swapped, each player keeps its token and
@@ -362,6 +511,9 @@ impl Hub {
         let (mut room, rx) = Room::restore(self.host(), row, names, None, None, &[])?;
         prepare(&mut room);
         debug_assert!(matches!(room.status(), Status::Open | Status::Live));
+        if room.status() == Status::Live {
+            self.announce(room.news());
+        }
         let shared = room.shared();
         self.games
             .lock()
@@ -403,6 +555,60 @@ impl Hub {
 }
 
 impl Hub {
+    /// The live games `caller` (its account, or its guest session) holds a seat of.
+    pub fn live_games_of(&self, caller: &Caller) -> Vec<EventGame> {
+        let games: Vec<Arc<Shared>> = self
+            .games
+            .lock()
+            .expect("games lock")
+            .values()
+            .cloned()
+            .collect();
+        let mut live = Vec::new();
+        for shared in games {
+            let seat = match (&caller.account, caller.guest()) {
+                (Some(account), _) => shared.seat_of_account(account.id),
+                (None, Some(guest)) => shared.seat_of_guest(guest),
+                (None, None) => None,
+            };
+            let public = shared.public.lock().expect("public lock").clone();
+            let (Some(seat), Some(game)) = (seat, public) else {
+                continue;
+            };
+            if game.status != Status::Live {
+                continue;
+            }
+            let (names, players) = match seat {
+                Color::White => (game.names.black, game.players.black),
+                Color::Black => (game.names.white, game.players.white),
+            };
+            let opponent = match names {
+                Some(name) => name,
+                None if players.starts_with("bot:") => players,
+                None => "guest".into(),
+            };
+            live.push(EventGame {
+                color: seat.name().into(),
+                game_id: game.id.clone(),
+                id: game.id,
+                opponent,
+                rated: game.rated,
+                rating_diff: None,
+                status: "started".into(),
+                variant: VariantRef { key: game.variant },
+                winner: None,
+            });
+        }
+        live
+    }
+
+    /// The open seeks, newest first.
+    pub fn seeks(&self) -> Vec<crate::wire::OpenSeek> {
+        let mut seeks = self.pairing.seeks.lock().expect("seeks lock");
+        seeks.expire(now_ms() - self.config.seek_ttl.as_millis() as i64);
+        seeks.listed()
+    }
+
     /// After a guest's session became `account`'s: the seats the guest held in the games in
     /// memory are the account's now (the database's were changed by the claim).
     pub async fn claimed(&self, guest: &str, account: i64, name: &str) {

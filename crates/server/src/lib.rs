@@ -11,6 +11,9 @@ pub mod error;
 pub mod hub;
 pub mod identify;
 pub mod openapi;
+pub mod pairing;
+pub mod pairing_api;
+pub mod player_api;
 pub mod rating;
 pub mod replay;
 pub mod request;
@@ -42,6 +45,9 @@ pub enum ServeError {
     /// An unfinished game could not be reloaded.
     #[error("cannot reload the unfinished games: {0}")]
     Reload(ApiError),
+    /// The server bots' accounts could not be made or read.
+    #[error("cannot prepare the server bots' accounts: {0}")]
+    BotAccounts(ApiError),
     /// The address could not be listened on.
     #[error("cannot listen on {addr}: {reason}")]
     Listen {
@@ -88,6 +94,9 @@ impl Server {
         let store = store::Store::open(database).await?;
         let (shutdown, shutdown_rx) = watch::channel(false);
         let hub = Hub::new(store, config.clone(), bots, shutdown_rx.clone());
+        hub.prepare_bot_accounts()
+            .await
+            .map_err(ServeError::BotAccounts)?;
         let reloaded = hub.reload().await.map_err(ServeError::Reload)?;
         if reloaded > 0 {
             tracing::info!("reloaded {reloaded} unfinished games");

@@ -3,13 +3,13 @@
 //! replay of the whole game.
 
 use crate::error::ApiError;
-use crate::wire::{BySeat, Replay};
+use crate::wire::{BySeat, Positions, Replay, SeenPosition};
 use axum::body::Bytes;
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::Record;
 use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::Seat;
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 use std::sync::Mutex;
 
 /// The replays of the finished games asked for last, as JSON.
@@ -39,19 +39,49 @@ impl ReplayCache {
     }
 }
 
-/// Replays a finished game's record.
-pub fn replay_of(record: Record) -> Result<Replay, ApiError> {
-    let bad = |e: String| ApiError::Internal(e);
-    // Scripted, so Chance's outcomes are played as the record's texts (the record is the
-    // server's own, rolled from the seed).
-    let mut game = AnyGame::new(
+/// A game to replay a record in: scripted, so Chance's outcomes are played as the record's
+/// texts (the record is the server's own, rolled from the seed).
+fn replayer(record: &Record) -> Result<AnyGame, ApiError> {
+    AnyGame::new(
         &record.variant,
         &record.options,
         record.seed,
         SaltSource::Seeded(0),
     )
-    .map_err(|e| bad(e.to_string()))?
-    .scripted();
+    .map(AnyGame::scripted)
+    .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// The position after each action of `seen` (the actions whose events a seat has: never a
+/// count of those it did not see), as `seat` saw it then, and at the start; from the game's
+/// record (the truth, held by the room: only the seat's views leave it).
+pub fn seen_positions(
+    record: Record,
+    seat: Seat,
+    seen: &BTreeSet<usize>,
+) -> Result<Positions, ApiError> {
+    let bad = |e: String| ApiError::Internal(e);
+    let mut game = replayer(&record)?;
+    let mut positions = vec![SeenPosition {
+        after: 0,
+        position: game.view(seat)["position"].clone(),
+    }];
+    for (i, action) in record.actions.iter().enumerate() {
+        game.play(&action.text).map_err(|e| bad(e.to_string()))?;
+        if seen.contains(&i) {
+            positions.push(SeenPosition {
+                after: i + 1,
+                position: game.view(seat)["position"].clone(),
+            });
+        }
+    }
+    Ok(Positions { positions })
+}
+
+/// Replays a finished game's record.
+pub fn replay_of(record: Record) -> Result<Replay, ApiError> {
+    let bad = |e: String| ApiError::Internal(e);
+    let mut game = replayer(&record)?;
     let seats = [Seat::White, Seat::Black];
     let seen_now = |game: &AnyGame| seats.map(|seat| game.view(seat)["position"].clone());
     let mut positions = vec![game.revealed_position()];

@@ -27,6 +27,8 @@ pub struct Creation {
     pub opponent: String,
     /// Never listed in the lobby.
     pub private: bool,
+    /// Rated (against a server bot by its name only).
+    pub rated: bool,
 }
 
 /// Reads a JSON body exactly as the JSON extractor does, with its refusals (400, 422); a body
@@ -61,12 +63,13 @@ impl CreateRequest {
             color: color_of(self.color.as_deref())?,
             opponent,
             private: self.private.unwrap_or(false),
+            rated: self.rated.unwrap_or(false),
         })
     }
 }
 
 impl ClockRequest {
-    fn millis(self) -> Result<(i64, i64), ApiError> {
+    pub fn millis(self) -> Result<(i64, i64), ApiError> {
         let ok = self.initial_s.is_finite()
             && self.increment_s.is_finite()
             && (0.1..=10_800.0).contains(&self.initial_s)
@@ -83,7 +86,7 @@ impl ClockRequest {
     }
 }
 
-fn color_of(color: Option<&str>) -> Result<Option<Color>, ApiError> {
+pub fn color_of(color: Option<&str>) -> Result<Option<Color>, ApiError> {
     match color.unwrap_or("random") {
         "white" => Ok(Some(Color::White)),
         "black" => Ok(Some(Color::Black)),
@@ -94,7 +97,7 @@ fn color_of(color: Option<&str>) -> Result<Option<Color>, ApiError> {
     }
 }
 
-fn options_of(map: Option<serde_json::Map<String, Value>>) -> Result<Options, ApiError> {
+pub fn options_of(map: Option<serde_json::Map<String, Value>>) -> Result<Options, ApiError> {
     let mut options = Options::new();
     for (name, value) in map.unwrap_or_default() {
         let value = match value {
@@ -155,6 +158,13 @@ pub fn ws_hello(text: &str) -> Result<WsHello, ApiError> {
     })
 }
 
+/// Reads a socket's ping (`{"ping": N}`), if the message is one.
+pub fn ws_ping(text: &str) -> Option<u64> {
+    serde_json::from_str::<crate::wire::WsPing>(text)
+        .ok()
+        .map(|p| p.ping)
+}
+
 /// Reads a seat's socket message: an action or a command.
 pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
     if !is_object(text.as_bytes()) {
@@ -170,7 +180,7 @@ pub fn ws_command(text: &str) -> Result<SeatCommand, ApiError> {
     match (command.action, command.command) {
         (Some(action), None) => act(action),
         (None, Some(name)) => SeatCommand::parse(&name).ok_or_else(|| {
-            ApiError::bad("unknown command: the commands are resign, offer_draw, accept_draw, claim_draw, abort, rematch, claim_victory")
+            ApiError::bad("unknown command: the commands are resign, offer_draw, accept_draw, decline_draw, claim_draw, abort, rematch, claim_victory")
         }),
         _ => Err(ApiError::bad("a message has either \"action\" or \"command\"")),
     }

@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::identify::{identify, CallerKey};
-use crate::{account_api, api, openapi, web};
+use crate::{account_api, api, openapi, pairing_api, player_api, web};
 use axum::body::to_bytes;
 use axum::handler::Handler;
 use axum::http::{header, HeaderValue, Method, StatusCode};
@@ -86,6 +86,7 @@ fn routes(config: &Config) -> Routes {
         .post("/api/games/{id}/resign", api::resign)
         .post("/api/games/{id}/draw/offer", api::offer_draw)
         .post("/api/games/{id}/draw/accept", api::accept_draw)
+        .post("/api/games/{id}/draw/decline", api::decline_draw)
         .post("/api/games/{id}/draw/claim", api::claim_draw)
         .post("/api/games/{id}/abort", api::abort)
         .post("/api/games/{id}/rematch", api::rematch)
@@ -102,6 +103,7 @@ fn routes(config: &Config) -> Routes {
     // A replay replays the whole game: cached, and limited like creating games.
     let replays = Routes::new()
         .get("/api/games/{id}/replay", web::replay)
+        .get("/api/games/{id}/positions", api::positions)
         .limited(config.create_burst, config.create_period, None);
     // Signing up and logging in hash a password: limited like creating games (failed log-ins
     // are limited besides, per account and per address).
@@ -121,29 +123,53 @@ fn routes(config: &Config) -> Routes {
         .get("/api/account/games", account_api::games)
         .post("/api/bot/account/upgrade", account_api::upgrade)
         .get("/api/user/{name}", account_api::user)
+        .get("/api/user/{name}/played", player_api::played)
+        .get(
+            "/api/user/{name}/rating-history",
+            player_api::rating_history,
+        )
+        .get("/api/player/top/{nb}/{variant}", player_api::leaders)
+        .get("/api/challenge", pairing_api::challenges)
+        .post("/api/challenge/{id}/accept", pairing_api::accept)
+        .post("/api/challenge/{id}/decline", pairing_api::decline)
+        .post("/api/challenge/{id}/cancel", pairing_api::cancel)
+        .delete("/api/seek/{id}", pairing_api::cancel_seek)
+        .post("/api/seek/{id}/accept", pairing_api::take_seek)
+        .get("/api/stream/event", pairing_api::events)
         .limited(config.action_burst, config.action_period, None);
+    // Seeks, challenges and exports make games or replay them: limited like creating games.
+    let pairing = Routes::new()
+        .post("/api/seek", pairing_api::seek)
+        .post("/api/challenge/{name}", pairing_api::challenge)
+        .get("/api/user/{name}/games", player_api::export)
+        .limited(config.create_burst, config.create_period, None);
     Routes::new()
         .get("/", web::shell)
         .get("/game/{id}", web::game_page)
         .get("/replay/{id}", web::replay_page)
         .get("/rules/{variant}", web::rules_page)
+        .get("/learn/{variant}", web::learn_page)
         .get("/login", web::login_page)
         .get("/signup", web::signup_page)
         .get("/account", web::account_page)
+        .get("/@/{name}", web::player_page)
+        .get("/player", web::leaderboard_page)
         .get("/static/{file}", web::static_file)
         .get("/docs/rules/{file}", web::rules)
         .get("/docs/api.md", api::api_doc)
         .get("/api/openapi.json", openapi::openapi_json)
         .get("/api/variants", web::variants)
+        .get("/api/bots", web::bots)
         .get("/api/games/{id}/view", api::view)
         .get("/api/games/{id}/stream", api::stream)
-        .get("/api/games/{id}/record", api::record)
+        .get("/api/games/{id}/record", player_api::record)
         .get("/api/games/{id}/ws", api::ws)
         .merge(seat_actions)
         .merge(create)
         .merge(replays)
         .merge(sign_in)
         .merge(accounts)
+        .merge(pairing)
 }
 
 /// The method and path of every route the router serves.

@@ -24,7 +24,8 @@ macro_rules! embed {
 /// The client's files, by name.
 pub static FILES: &[(&str, &[u8])] = embed!("web":
     "index.html", "style.css", "theme.js", "app.js", "board.js", "pieces.js", "variants.js",
-    "net.js", "sound.js", "md.js", "account.js", "LICENSES.md",
+    "net.js", "sound.js", "md.js", "account.js", "events.js", "pairing.js", "challenges.js",
+    "players.js", "terms.js", "rated.css", "learn.js", "LICENSES.md",
 );
 
 /// Each variant's rules (`VARIANT.md`), as its `VariantSpec` embeds them, gathered once (so that
@@ -149,11 +150,30 @@ macro_rules! page {
 page!(login_page, "/login", "the log-in page");
 page!(signup_page, "/signup", "the sign-up page");
 page!(account_page, "/account", "the account's page");
+page!(leaderboard_page, "/player", "the leaderboards");
+
+/// `GET /@/{name}`: a player's page.
+#[utoipa::path(get, path = "/@/{name}", tag = "web", params(("name" = String, Path, description = "the player's name")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+pub async fn player_page(Path(_name): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
 
 /// `GET /rules/{variant}`: the client's rules page.
 #[utoipa::path(get, path = "/rules/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
 pub async fn rules_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
     shell(headers).await
+}
+
+/// `GET /learn/{variant}`: the page that teaches a variant to a newcomer.
+#[utoipa::path(get, path = "/learn/{variant}", tag = "web", params(("variant" = String, Path, description = "a variant id")), responses((status = 200, description = "the browser client", content_type = "text/html", body = String), (status = 304, description = "not modified (If-None-Match)"), crate::wire::Refusals))]
+pub async fn learn_page(Path(_variant): Path<String>, headers: HeaderMap) -> Response {
+    shell(headers).await
+}
+
+/// `GET /api/bots`: the server's bots by level, for the lobby and the board's names.
+#[utoipa::path(get, path = "/api/bots", tag = "games", responses((status = 200, description = "the bot levels, weakest first", body = crate::wire::BotLevels), crate::wire::Refusals))]
+pub async fn bots() -> Json<crate::wire::BotLevels> {
+    Json(crate::bot::levels())
 }
 
 /// `GET /static/{file}`.

@@ -37,6 +37,10 @@ pub struct CreateRequest {
     /// false).
     #[serde(default)]
     pub private: Option<bool>,
+    /// Rated (default false): only against a server bot by its name, by an account (an open
+    /// rated game is a seek, `POST /api/seek`).
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 /// A Fischer clock.
@@ -79,6 +83,15 @@ pub struct WsHello {
     pub since: Option<usize>,
 }
 
+/// A socket's ping: answered at once with `{"type": "pong", "ping": N}`, for the client to
+/// measure the round trip.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WsPing {
+    /// Any number, sent back.
+    pub ping: u64,
+}
+
 /// A seat's socket message: an action or a command.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -86,8 +99,8 @@ pub struct WsCommand {
     /// An action, as in `POST /action`.
     #[serde(default)]
     pub action: Option<String>,
-    /// A command: `resign`, `offer_draw`, `accept_draw`, `claim_draw`, `abort`, `rematch`,
-    /// `claim_victory`.
+    /// A command: `resign`, `offer_draw`, `accept_draw`, `decline_draw`, `claim_draw`, `abort`,
+    /// `rematch`, `claim_victory`.
     #[serde(default)]
     pub command: Option<String>,
 }
@@ -142,7 +155,7 @@ pub enum MessageKind {
     End,
 }
 
-/// The clocks as the server had them when a message was made.
+/// The clocks as the server had them when a message was sent.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClockState {
@@ -156,6 +169,20 @@ pub struct ClockState {
     pub running: Option<String>,
     /// White's time left, in ms.
     pub white_ms: i64,
+}
+
+impl ClockState {
+    /// The clocks at server time `now`, given them at `at`: the running one has run since.
+    pub fn at(&self, at: i64, now: i64) -> ClockState {
+        let run = (now - at).max(0);
+        let mut state = self.clone();
+        match self.running.as_deref() {
+            Some("white") => state.white_ms = (state.white_ms - run).max(0),
+            Some("black") => state.black_ms = (state.black_ms - run).max(0),
+            _ => {}
+        }
+        state
+    }
 }
 
 /// The commitment to the game's seed, which the record opens at the end.
@@ -191,8 +218,12 @@ pub struct BySeat<T> {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Message {
-    /// The clocks, if the game has them.
+    /// The clocks, if the game has them, as they stood when the message was sent.
     pub clock: Option<ClockState>,
+    /// When the message was sent, ms since the Unix epoch (the time of `clock`). It comes
+    /// second (the fields are otherwise in alphabetical order): the server stamps each message
+    /// with these two as it sends it.
+    pub server_time: i64,
     /// `update` only: the events to append to the view's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<Vec<Object>>)]
@@ -213,6 +244,13 @@ pub struct Message {
     /// How the game ended, if it has.
     #[schema(value_type = Option<Object>)]
     pub outcome: Option<Outcome>,
+    /// `view` and `end` only: who holds each seat: `player`, `open` or `bot:NAME`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<BySeat<String>>,
+    /// The `view` answer only: whether each seat is connected, and whether its opponent may
+    /// claim the win now because it has been away past the grace period.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub presence: Option<BySeat<SeatPresence>>,
     /// `end` of a rated game: each player's rating change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ratings: Option<BySeat<RatingDiff>>,
@@ -228,8 +266,6 @@ pub struct Message {
     pub seed: Option<SeedCommitment>,
     /// The message's number in this seat's sequence.
     pub seq: u64,
-    /// When the message was made, ms since the Unix epoch.
-    pub server_time: i64,
     /// A setup is due: `legal` lists its shortcuts and any valid `setup ...` is accepted.
     pub setup: bool,
     /// Where the game is.
@@ -241,6 +277,38 @@ pub struct Message {
     /// `events`.
     #[schema(value_type = Object)]
     pub view: Value,
+}
+
+/// Whether a seat is at the board (the `view` answer's `presence`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatPresence {
+    /// A stream or socket of the seat is open (a server bot is always there).
+    pub connected: bool,
+    /// Away past the grace period: the opponent may claim the win now.
+    pub claimable: bool,
+}
+
+/// One level of the server's bots (`GET /api/bots`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotLevel {
+    /// The level, from 1 (the weakest).
+    pub level: u32,
+    /// The opponent to create a game with (`bot:NAME`).
+    pub opponent: String,
+    /// Its name for people: `Level N`.
+    pub name: String,
+    /// What it is.
+    pub about: String,
+}
+
+/// The server's bots, by level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotLevels {
+    /// Each level, weakest first.
+    pub bots: Vec<BotLevel>,
 }
 
 /// A field that is absent, `null`, or a value: `None`, `Some(None)`, `Some(Some(value))`.
@@ -321,13 +389,16 @@ pub struct LobbyGame {
 }
 
 /// The lobby: open seats and live games, newest first, at most 500 each.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Lobby {
     /// Games being played.
     pub live: Vec<LobbyGame>,
     /// Games with a seat open.
     pub open: Vec<LobbyGame>,
+    /// Open seeks, newest first.
+    #[serde(default)]
+    pub seeks: Vec<OpenSeek>,
 }
 
 /// What a seat's request did.
@@ -387,6 +458,11 @@ pub enum WsReply {
         /// What the request did.
         result: Answer,
     },
+    /// The answer to a ping.
+    Pong {
+        /// The ping's number.
+        ping: u64,
+    },
     /// Refused: nothing changed.
     Error {
         /// The HTTP status it would have had.
@@ -437,6 +513,25 @@ pub struct Replay {
     /// Each seat's position at the same moments, as that seat saw it (the last revealed).
     #[schema(value_type = Object)]
     pub seen: BySeat<Vec<Value>>,
+}
+
+/// A seat's positions during a game (`GET /api/games/{id}/positions`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Positions {
+    /// The start (`after` 0), then the position after each action the seat has an event of.
+    pub positions: Vec<SeenPosition>,
+}
+
+/// One position as a seat saw it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeenPosition {
+    /// How many actions had been taken: the position after action `after - 1`.
+    pub after: usize,
+    /// The view's `position` then.
+    #[schema(value_type = Object)]
+    pub position: Value,
 }
 
 /// The variants and their rules options.
@@ -581,4 +676,325 @@ pub struct RatingDiff {
     pub diff: i64,
     /// Whether the rating after is provisional.
     pub provisional: bool,
+}
+
+/// The terms of a seek or a challenge: the body of `POST /api/seek` and of
+/// `POST /api/challenge/{name}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TermsRequest {
+    /// The variant id.
+    #[schema(example = "chess")]
+    pub variant: String,
+    /// The variant's rules options.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>)]
+    pub options: Option<serde_json::Map<String, Value>>,
+    /// A Fischer clock, or none.
+    #[serde(default)]
+    pub clock: Option<ClockRequest>,
+    /// The asker's colour: `white`, `black` or `random` (the default).
+    #[serde(default)]
+    pub color: Option<String>,
+    /// Rated (default false): between two accounts only.
+    #[serde(default)]
+    pub rated: Option<bool>,
+    /// A seek only: the opponent's rating, `"1400-1800"` (lichess's form).
+    #[serde(default, rename = "ratingRange")]
+    pub rating_range: Option<String>,
+}
+
+/// The body of `POST /api/challenge/{id}/decline` (optional).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeclineRequest {
+    /// Why: `generic` (the default), `later`, `tooFast`, `tooSlow`, `timeControl`, `rated`,
+    /// `casual`, `variant`, `noBot`, `onlyBot`.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// A player as pairing shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerRef {
+    /// Its name folded to lower case (lichess's `id`).
+    pub id: String,
+    /// Its name; `guest` for a guest.
+    pub name: String,
+    /// Whether its rating is provisional.
+    pub provisional: bool,
+    /// Its rating in the variant at hand (1500 before any rated game).
+    pub rating: f64,
+    /// `BOT` for a bot account.
+    pub title: Option<String>,
+}
+
+/// A variant named as lichess names them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VariantRef {
+    /// The variant id.
+    pub key: String,
+}
+
+/// A game's time control, as lichess writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// Seconds added after each action.
+    pub increment: Option<i64>,
+    /// Each side's seconds at the start.
+    pub limit: Option<i64>,
+    /// `5+2`, or `∞`.
+    pub show: String,
+    /// `clock` or `unlimited`.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// An open seek, as the lobby lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OpenSeek {
+    /// The seeker's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// When it was made, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// The seek's id (`POST /api/seek/{id}/accept` takes it).
+    pub id: String,
+    /// The rules options.
+    pub options: Options,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The opponent's rating it accepts, if limited: `[low, high]`.
+    #[serde(rename = "ratingRange")]
+    pub rating_range: Option<[i64; 2]>,
+    /// Who seeks.
+    pub seeker: PlayerRef,
+    /// The clock.
+    #[serde(rename = "timeControl")]
+    pub time_control: TimeControl,
+    /// The variant.
+    pub variant: VariantRef,
+}
+
+/// A seek made: paired at once (`game`), or waiting in the lobby (`id`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeekAnswer {
+    /// The game it paired into at once, if any (the seeker's seat is its account's or guest
+    /// session's).
+    pub game: Option<String>,
+    /// The waiting seek's id, if it waits.
+    pub id: Option<String>,
+}
+
+/// A challenge.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Challenge {
+    /// Who challenges.
+    pub challenger: PlayerRef,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub color: String,
+    /// Why it was declined (readable).
+    #[serde(
+        rename = "declineReason",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub decline_reason: Option<String>,
+    /// Why it was declined (a key).
+    #[serde(
+        rename = "declineReasonKey",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub decline_reason_key: Option<String>,
+    /// Who is challenged.
+    #[serde(rename = "destUser")]
+    pub dest_user: PlayerRef,
+    /// When it expires, ms since the Unix epoch.
+    pub expires_ms: i64,
+    /// The game, once accepted.
+    #[serde(rename = "gameId", skip_serializing_if = "Option::is_none", default)]
+    pub game_id: Option<String>,
+    /// Its id.
+    pub id: String,
+    /// The rules options.
+    pub options: Options,
+    /// Rated or casual.
+    pub rated: bool,
+    /// `created`, `accepted`, `declined`, `canceled` or `expired`.
+    pub status: String,
+    /// The clock.
+    #[serde(rename = "timeControl")]
+    pub time_control: TimeControl,
+    /// The variant.
+    pub variant: VariantRef,
+}
+
+/// An account's challenges: those it received and those it sent, still open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Challenges {
+    /// Received.
+    #[serde(rename = "in")]
+    pub incoming: Vec<Challenge>,
+    /// Sent.
+    #[serde(rename = "out")]
+    pub outgoing: Vec<Challenge>,
+}
+
+/// The answer to taking a seek or accepting a challenge.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Paired {
+    /// The game.
+    pub game: String,
+    /// The seat this account or guest plays.
+    pub seat: String,
+    /// That seat's token (the account's session or API token works as well).
+    pub token: String,
+    /// The game's page.
+    pub url: String,
+}
+
+/// A game as an account's event stream tells of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EventGame {
+    /// The account's colour in it.
+    pub color: String,
+    /// The game id.
+    #[serde(rename = "gameId")]
+    pub game_id: String,
+    /// The game id (again, as lichess gives it).
+    pub id: String,
+    /// The opponent: an account's name, `bot:NAME` or `guest`.
+    pub opponent: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The account's rating change, once a rated game is over.
+    #[serde(
+        rename = "ratingDiff",
+        skip_serializing_if = "Option::is_none",
+        default
+    )]
+    pub rating_diff: Option<i64>,
+    /// `started`, or how it ended (the outcome's reason, `aborted`).
+    pub status: String,
+    /// The variant.
+    pub variant: VariantRef,
+    /// The winner's colour, once over and won.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub winner: Option<String>,
+}
+
+/// A line of `GET /api/stream/event` (an empty line is a keepalive).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+pub enum AccountEvent {
+    /// A challenge made to (or by) the account.
+    Challenge {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge withdrawn or expired.
+    ChallengeCanceled {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A challenge declined.
+    ChallengeDeclined {
+        /// The challenge.
+        challenge: Challenge,
+    },
+    /// A game of the account began (or is going on, when the stream opens).
+    GameStart {
+        /// The game.
+        game: EventGame,
+    },
+    /// A game of the account ended.
+    GameFinish {
+        /// The game.
+        game: EventGame,
+    },
+}
+
+/// One point of a rating's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RatingPoint {
+    /// When the game ended, ms since the Unix epoch.
+    pub at_ms: i64,
+    /// The game.
+    pub game: String,
+    /// The player's rated games of the variant with this one (the changes' order).
+    pub games: i64,
+    /// The rating after it.
+    pub rating: f64,
+    /// The deviation after it.
+    pub rd: f64,
+}
+
+/// A place on a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Leader {
+    /// A bot account.
+    pub bot: bool,
+    /// The rating.
+    pub rating: f64,
+    /// Its deviation.
+    pub rd: f64,
+    /// The name.
+    pub username: String,
+}
+
+/// A finished or live game on a player's page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedGame {
+    /// The player's colour.
+    pub color: String,
+    /// When it was made, ms since the Unix epoch.
+    pub created_ms: i64,
+    /// The game id.
+    pub id: String,
+    /// The opponent: an account's name, `bot:NAME`, `guest` or `open`.
+    pub opponent: String,
+    /// Rated or casual.
+    pub rated: bool,
+    /// The player's rating change, for a rated game that changed it.
+    pub rating_diff: Option<i64>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or none (not over, aborted).
+    pub result: Option<String>,
+    /// Where it is.
+    pub status: Status,
+    /// The variant id.
+    pub variant: String,
+}
+
+/// A page of a player's games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayedGames {
+    /// The games, newest first.
+    pub games: Vec<PlayedGame>,
+    /// The next page's number, if there is one.
+    pub next: Option<i64>,
+}
+
+/// A finished game's record with its players by name: `GET /api/games/{id}/record` and
+/// `GET /api/user/{name}/games` (`bluffchess verify` reads it as a record).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct NamedRecord {
+    /// Who played: an account's name, `bot:NAME` or `guest`.
+    pub players: BySeat<String>,
+    /// The record.
+    #[serde(flatten)]
+    #[schema(value_type = Object)]
+    pub record: Record,
 }

@@ -56,7 +56,7 @@ async fn every_variant_between_two_api_seats_matches_the_arbiter() {
         ];
         let played = ts.play_out(&id, &tokens, max).await;
         assert!(played > 0, "{}: no action played", variant.id);
-        let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+        let (status, record) = ts.record(&id).await;
         assert_eq!(status, StatusCode::OK, "{}: record: {record}", variant.id);
         for (stream, seat) in streams
             .iter_mut()
@@ -122,7 +122,7 @@ async fn every_variant_against_the_random_bot_over_websockets() {
         );
         let record = &end["record"];
         assert_eq!(record["variant"], variant.id);
-        let (status, fetched) = ts.get(&format!("/api/games/{id}/record"), None).await;
+        let (status, fetched) = ts.record(&id).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(&fetched, record);
         let mut watched = Vec::new();
@@ -151,7 +151,7 @@ async fn resign_draws_abort_and_rematch() {
         )
         .await;
     assert_eq!(status, StatusCode::GONE, "{answer}");
-    let (status, _) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (status, _) = ts.record(&id).await;
     assert_eq!(status, StatusCode::CONFLICT);
 
     // Abort after one side acted is still allowed; after both, not.
@@ -190,7 +190,7 @@ async fn resign_draws_abort_and_rematch() {
     assert_eq!(answer["outcome"]["winner"], Value::Null);
     let (status, _) = ts.post(&id, "resign", Some(&tokens[0]), None).await;
     assert_eq!(status, StatusCode::GONE);
-    let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (status, record) = ts.record(&id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(record["meta"].as_array().unwrap().len(), 2);
 
@@ -270,7 +270,7 @@ async fn a_threefold_repetition_is_claimed() {
     assert_eq!(answer["outcome"]["winner"], Value::Null);
     let reason = answer["outcome"]["reason"].as_str().unwrap();
     assert!(reason.contains("repetition"), "{answer}");
-    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (_, record) = ts.record(&id).await;
     let record: bluffchess_rules::arbiter::Record = serde_json::from_value(record).unwrap();
     bluffchess_rules::any::verify(&record).unwrap();
     ts.stop().await;
@@ -316,7 +316,7 @@ async fn a_flag_falls_and_a_vanished_seat_loses_by_claim() {
         )
         .await;
     assert_eq!(status, StatusCode::GONE, "{answer}");
-    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (_, record) = ts.record(&id).await;
     let record: bluffchess_rules::arbiter::Record = serde_json::from_value(record).unwrap();
     bluffchess_rules::any::verify(&record).unwrap();
 
@@ -397,8 +397,20 @@ async fn a_stream_resumes_after_a_reconnect_and_sends_keepalives() {
     while got.len() < total {
         got.push(resumed.next_message(WAIT).await.unwrap());
     }
+    // Each message is stamped with the time (and clocks) of its sending: the rest is the same.
+    let unstamped = |lines: &[String]| {
+        lines
+            .iter()
+            .map(|l| {
+                let mut m = parse(l);
+                m.as_object_mut().unwrap().remove("server_time");
+                m
+            })
+            .collect::<Vec<_>>()
+    };
     assert_eq!(
-        got, reference,
+        unstamped(&got),
+        unstamped(&reference),
         "resuming with since loses and repeats nothing"
     );
     // Silence brings keepalives (empty lines) and nothing else.
@@ -996,10 +1008,10 @@ async fn pages_docs_and_the_python_bot() {
     assert!(home.contains("/docs/api.md"));
     let (status, doc) = ts.get_text("/docs/api.md", None).await;
     assert_eq!(status, StatusCode::OK);
-    let start = doc
-        .find("```python\n")
-        .expect("docs/api.md has a Python bot")
-        + 10;
+    let section = doc
+        .find("## A bot in Python")
+        .expect("docs/api.md has a Python bot");
+    let start = section + doc[section..].find("```python\n").unwrap() + 10;
     let end = start + doc[start..].find("```").unwrap();
     let script = &doc[start..end];
     assert!(script.lines().count() <= 40, "the bot is short");
@@ -1026,7 +1038,7 @@ async fn pages_docs_and_the_python_bot() {
     let last = stdout.lines().last().unwrap();
     assert!(last.starts_with("game over: "), "{stdout}");
     let id = last.split_whitespace().last().unwrap();
-    let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (status, record) = ts.record(id).await;
     assert_eq!(status, StatusCode::OK);
     assert!(!record["actions"].as_array().unwrap().is_empty());
     let _ = std::fs::remove_file(path);
@@ -1185,11 +1197,11 @@ async fn a_finished_game_leaves_memory_and_comes_back_from_the_database() {
     let (id, tokens) = ts.open_and_join("bs", Value::Null).await;
     ts.play_out(&id, &tokens, 30).await;
     let before = ts.view(&id, Some(&tokens[1])).await;
-    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (_, record) = ts.record(&id).await;
     tokio::time::sleep(Duration::from_millis(600)).await;
     let after = ts.view(&id, Some(&tokens[1])).await;
     assert_eq!(strip(&before), strip(&after));
-    let (status, again) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (status, again) = ts.record(&id).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(again, record);
     let mut stream = ts.stream(&id, None, None).await;

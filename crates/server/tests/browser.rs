@@ -2,7 +2,8 @@
 //! variant played by two browsers through the lobby with the mouse (drags, clicks, right-button
 //! drags, buttons, typing) while a third watches; a game against a server bot with a lost
 //! connection; the reveal and replay of finished games; and no frame or page of one seat holding
-//! the other seat's hidden choices. Screenshots go to target/screenshots/.
+//! the other seat's hidden choices; rated play between two accounts (`rated`). Screenshots go to
+//! target/screenshots/.
 mod common;
 
 use common::{test_config, TestServer};
@@ -19,6 +20,10 @@ use tokio::net::TcpListener;
 use tokio::process::{Child, Command};
 
 const WAIT: Duration = Duration::from_secs(20);
+
+/// Rated play: quick pairing, rating changes, players' pages, challenges.
+#[path = "browser/rated.rs"]
+mod rated;
 
 /// A program named by an environment variable or found at one of `candidates`; the test fails
 /// (never skips) without it.
@@ -423,6 +428,23 @@ impl Browser {
         assert!(violations.is_empty(), "{}: {violations:?}", self.name);
     }
 
+    /// The id of the game whose page matches `css`, once it does.
+    async fn game_id(&self, css: &str) -> String {
+        let page = self.find(css).await;
+        page.attr("data-game").await.unwrap().unwrap()
+    }
+
+    /// Resigns: Resign, then (once it may be pressed: a double-click does not resign) Confirm.
+    async fn resign(&self) {
+        self.click("button[data-command=resign]").await;
+        self.until(
+            "(() => { const b = document.querySelector('button[data-command=resign]'); return b.textContent === 'Confirm resign' && !b.disabled; })()",
+            "the confirmation",
+        )
+        .await;
+        self.click("button[data-command=resign]").await;
+    }
+
     async fn seq(&self) -> u64 {
         self.js("return +(document.querySelector('.game')||{dataset:{}}).dataset.seq || 0;")
             .await
@@ -617,8 +639,7 @@ impl Table {
             self.w.click("button[data-command=offer_draw]").await;
             self.b.click("button[data-command=accept_draw]").await;
         } else {
-            self.w.click("button[data-command=resign]").await;
-            self.w.click("button[data-command=resign]").await;
+            self.w.resign().await;
         }
         for br in [&self.w, &self.b, &self.x] {
             br.find(".game[data-status=\"over\"] #revealed").await;
@@ -658,6 +679,11 @@ async fn play_chess(t: &mut Table) {
     t.w.find(&piece("e5", "bP")).await;
     t.w.my_turn().await;
     t.w.type_action("g1f3").await;
+    t.w.until(
+        "document.querySelector('.game').dataset.toAct === 'other'",
+        "the typed move played",
+    )
+    .await;
     t.x.find(&piece("f3", "wN")).await;
     t.b.my_turn().await;
     // by keyboard: focus b8, move to c6 is b8 -> c6; select with Enter, arrows, Enter
@@ -1071,11 +1097,7 @@ async fn the_browser_client_plays_every_variant() {
     x.find("#rules-text table").await;
     x.shot("rules").await;
     x.goto(&format!("{}/game/0000000000000000", t.base)).await;
-    x.until(
-        "document.querySelector('#status').textContent === 'No such game.'",
-        "the unknown game's message",
-    )
-    .await;
+    x.find("#no-game #back-to-lobby").await;
     x.lobby_variant(&t.base, "reality-check").await;
     x.find("input[data-opt=\"memory\"]").await;
     x.click("#theme").await;
@@ -1170,8 +1192,7 @@ async fn bot_game(t: &mut Table, ts: &mut TestServer) {
     w.find("#mute[aria-pressed=\"true\"]").await;
     w.click("#mute").await;
     w.find("#mute[aria-pressed=\"false\"]").await;
-    w.click("button[data-command=resign]").await;
-    w.click("button[data-command=resign]").await;
+    w.resign().await;
     w.find(".game[data-status=\"over\"] #revealed").await;
     let href = w
         .js("return document.querySelector('#download').href;")
@@ -1374,8 +1395,7 @@ async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
         .await
         == json!(true)
     {
-        w.click("button[data-command=resign]").await;
-        w.click("button[data-command=resign]").await;
+        w.resign().await;
     }
     w.find(".game[data-status=\"over\"] #revealed").await;
     // after the end, Black's hidden faces are shown to White
@@ -1486,8 +1506,7 @@ async fn account_across_browsers(t: &Table) {
         "the player's name by the board",
     )
     .await;
-    w.click("button[data-command=resign]").await;
-    w.click("button[data-command=resign]").await;
+    w.resign().await;
     w.find(".game[data-status=\"over\"]").await;
     // The second profile signs in and finds the game.
     x.goto(&format!("{}/login", t.base)).await;
@@ -1512,4 +1531,433 @@ async fn account_across_browsers(t: &Table) {
     x.find("#sign-in").await;
     w.click("#logout").await;
     w.find("#sign-in").await;
+}
+
+/// Clicks an element twice in quick succession, as a double-click does.
+async fn double_click(b: &Browser, css: &str) {
+    let el = b.find(css).await;
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: el,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    b.c.perform_actions(actions).await.unwrap();
+    b.c.release_actions().await.unwrap();
+}
+
+/// The text (`textContent`) of the first element at `css`.
+async fn text_of(b: &Browser, css: &str) -> String {
+    b.find(css).await;
+    let css = serde_json::to_string(css).unwrap();
+    b.js(&format!(
+        "return document.querySelector({css}).textContent;"
+    ))
+    .await
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Issue 28: the game page as a lichess player expects it. Clocks after a reload, buttons that
+/// cannot be pressed twice, the numbered move list in each variant's notation (a revealed
+/// decision filled in, earlier positions on a click), BS's pending move at its destination,
+/// premoves, the result banner, a loss on time in the events, draw offers declined, victory
+/// claimed only from a player who has gone, bots by level, the bogus game's page, the
+/// invitation's copy button, the open seat's colour; and every variant's Learn page walked to
+/// its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_game_page_as_a_player_expects_it() {
+    let ts = TestServer::start("browser-page").await;
+    let driver = Driver::start().await;
+    let (w, b) = tokio::join!(
+        driver.browser("page-white", 1100, 900),
+        driver.browser("page-black", 1100, 900),
+    );
+    let base = ts.base.clone();
+
+    // A double-click on "Create game" makes one game; the lobby remembers the choice.
+    w.lobby_variant(&base, "chess").await;
+    w.click("input[name=opponent][value=open]").await;
+    w.select("#color", "white").await;
+    double_click(&w, "#create-btn").await;
+    let id = w.game_id(".game[data-status=\"open\"]").await;
+    let (_, lobby) = ts.get("/api/games", None).await;
+    assert_eq!(
+        lobby["open"].as_array().unwrap().len(),
+        1,
+        "one game for a double-click: {lobby}"
+    );
+    // the spectator is told which seat is open; the creator gets a copy button
+    b.goto(&format!("{base}/game/{id}")).await;
+    assert!(
+        text_of(&b, "#join").await.contains("play black"),
+        "the open seat's colour"
+    );
+    w.click("#copy-invite").await;
+    w.until(
+        "document.querySelector('.game').dataset.copied.endsWith(document.querySelector('#invite').getAttribute('href'))",
+        "the invitation copied",
+    )
+    .await;
+    w.shot("page-invite-copy").await;
+    w.click("button[data-command=abort]").await;
+    w.find(".game[data-status=\"aborted\"]").await;
+    w.goto(&format!("{base}/")).await;
+    w.find("#variant option[value=\"chess\"]").await;
+    w.until(
+        "document.querySelector('#variant').value === 'chess' && document.querySelector('input[name=opponent][value=open]').checked",
+        "the last variant and opponent remembered",
+    )
+    .await;
+
+    // A bot game: named by its level; the clock after a reload matches the server's.
+    w.select("#variant", "chess").await;
+    w.click("input[name=opponent][value=bot]").await;
+    w.find("#bot option[value=\"random\"]").await;
+    w.select("#bot", "random").await;
+    w.select("#color", "white").await;
+    w.click("#create-btn").await;
+    let bot_game = w
+        .game_id(".game[data-seat=\"white\"][data-status=\"live\"]")
+        .await;
+    w.until(
+        "document.querySelector('#top .name').textContent.startsWith('Level 1 bot')",
+        "the bot named by its level",
+    )
+    .await;
+    w.my_turn().await;
+    w.drag("g1", "f3", false).await;
+    w.find(&piece("f3", "wN")).await;
+    w.until(
+        "document.querySelector('.game').dataset.toAct === 'me' && document.querySelectorAll('#moves button.mv').length === 2",
+        "the bot's answer",
+    )
+    .await;
+    assert!(
+        text_of(&w, "#moves").await.starts_with("1.Nf3"),
+        "SAN in the move list: {}",
+        text_of(&w, "#moves").await
+    );
+    // White's clock runs; the page is reloaded 2 s later
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    w.c.refresh().await.unwrap();
+    w.find(".game[data-seat=\"white\"][data-status=\"live\"]")
+        .await;
+    w.until(
+        "document.querySelector('#bottom .clock').dataset.ms > 0",
+        "the clock",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // the server's clock and the page's, read at the same moment in the page
+    let gap = w
+        .c
+        .execute_async(
+            &format!(
+                "const done = arguments[arguments.length - 1]; \
+                 fetch('/api/games/{bot_game}/view', {{headers: {{Authorization: 'Bearer ' + localStorage.getItem('bc-tok-{bot_game}')}}}}) \
+                 .then((r) => r.json()).then((v) => {{ const page = +document.querySelector('#bottom .clock').dataset.ms; \
+                 done({{page, server: v.clock.white_ms, running: v.clock.running, gap: Math.abs(page - v.clock.white_ms)}}); }});"
+            ),
+            vec![],
+        )
+        .await
+        .unwrap();
+    eprintln!("the clock after a reload: {gap}");
+    assert_eq!(gap["running"], "white", "{gap}");
+    assert!(
+        gap["gap"].as_f64().unwrap() < 500.0,
+        "the page's clock is within 0.5 s of the server's: {gap}"
+    );
+    // a draw offer to a bot is declined, shown like a player's answer
+    w.click("button[data-command=offer_draw]").await;
+    w.until(
+        "[...document.querySelectorAll('#events li')].some((l) => l.textContent === 'Black declined the draw.')",
+        "the bot's decline",
+    )
+    .await;
+    assert_eq!(
+        w.js("return !!document.querySelector('button[data-command=claim_victory]');")
+            .await,
+        json!(false),
+        "no victory to claim against a bot"
+    );
+    // a double-click on Resign does not resign: the confirmation waits
+    double_click(&w, "button[data-command=resign]").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    w.find(".game[data-status=\"live\"] button[data-command=resign]")
+        .await;
+    w.until(
+        "!document.querySelector('button[data-command=resign]').disabled",
+        "the confirmation enabled",
+    )
+    .await;
+    w.click("button[data-command=resign]").await;
+    w.find(".game[data-status=\"over\"]").await;
+    assert!(
+        text_of(&w, "#result").await.starts_with("0-1"),
+        "the result banner: {}",
+        text_of(&w, "#result").await
+    );
+    w.shot("page-result-banner").await;
+
+    // A loss on time: the low-time warning, then the banner and the events say so.
+    let game = ts
+        .create(
+            json!({"variant": "chess", "color": "white", "opponent": "bot:random",
+            "clock": {"initial_s": 12, "increment_s": 0}}),
+        )
+        .await;
+    let (gid, token) = (
+        game["id"].as_str().unwrap(),
+        game["token"].as_str().unwrap(),
+    );
+    w.goto(&format!("{base}/game/{gid}#{token}")).await;
+    w.my_turn().await;
+    w.drag("e2", "e4", false).await;
+    w.find(".game[data-low-time=\"1\"]").await;
+    w.shot("page-low-time").await;
+    w.until(
+        "document.querySelector('.game').dataset.status === 'over'",
+        "the flag's fall",
+    )
+    .await;
+    assert!(
+        text_of(&w, "#result")
+            .await
+            .starts_with("0-1Black wins by time forfeit"),
+        "{}",
+        text_of(&w, "#result").await
+    );
+    w.until(
+        "[...document.querySelectorAll('#events li')].some((l) => l.textContent === 'White ran out of time.')",
+        "the loss on time in the events",
+    )
+    .await;
+    assert!(
+        !w.dom().await.contains("resigned"),
+        "a loss on time is not a resignation"
+    );
+
+    // Two players: Alter Ego's move list in SAN with the revealed decision filled in, earlier
+    // positions on a click, a premove played on the opponent's move, a draw declined, a
+    // victory claimed from a player who has gone.
+    w.lobby_variant(&base, "alter-ego").await;
+    w.select("#color", "white").await;
+    w.click("input[name=opponent][value=friend]").await;
+    w.click("#create-btn").await;
+    let link = w.find("#invite").await.attr("href").await.unwrap().unwrap();
+    b.goto(&format!("{base}{link}")).await;
+    b.click("#join").await;
+    b.find(".game[data-seat=\"black\"][data-status=\"live\"]")
+        .await;
+    w.my_turn().await;
+    w.drag("e2", "e4", false).await;
+    b.my_turn().await;
+    // White premoves d2-d4 while Black thinks
+    w.click_sq("d2").await;
+    w.click_sq("d4").await;
+    w.find(".game[data-premove=\"d2d4\"]").await;
+    w.shot("page-premove").await;
+    b.drag("d7", "d5", false).await;
+    b.find("#ego-hint").await;
+    assert!(
+        text_of(&b, "#ego-hint").await.contains("dashes"),
+        "the transfer is explained"
+    );
+    b.click_sq("e8").await;
+    // the premove was kept through Black's decision and played on Black's move
+    b.find(&piece("d4", "wP")).await;
+    w.until(
+        "document.querySelector('.game').dataset.premove === ''",
+        "the premove played",
+    )
+    .await;
+    // after its transfer Black must move the ego's piece: the king
+    b.my_turn().await;
+    b.drag("e8", "d7", false).await;
+    w.my_turn().await;
+    w.drag("e4", "d5", false).await;
+    w.until(
+        "document.querySelector('#moves').textContent.includes('exd5')",
+        "the revealed decision in the move list",
+    )
+    .await;
+    let moves = text_of(&w, "#moves").await;
+    assert!(
+        moves.starts_with("1.e4d5† transfer e82.d4Kd73.exd5"),
+        "full moves in SAN, the decision filled in: {moves:?}"
+    );
+    w.shot("page-move-list").await;
+    // a click on the first move shows that position: e4 played, d5 not yet
+    w.click("#moves button[data-after=\"1\"]").await;
+    w.find(".game[data-viewing=\"1\"]").await;
+    w.find(&piece("e4", "wP")).await;
+    w.find(&piece("d7", "bP")).await;
+    w.shot("page-earlier-position").await;
+    w.js("document.activeElement.blur();").await;
+    w.find("body").await.send_keys("\u{E014}").await.unwrap();
+    w.until(
+        "document.querySelector('.game').dataset.viewing !== '1'",
+        "a step with the arrow",
+    )
+    .await;
+    w.find("body").await.send_keys("\u{E00C}").await.unwrap();
+    w.find(".game[data-viewing=\"\"]").await;
+    w.find(&piece("d5", "wP")).await;
+    // a draw offered and declined
+    b.my_turn().await;
+    b.click("button[data-command=offer_draw]").await;
+    w.find("#draw-offer").await;
+    w.click("button[data-command=decline_draw]").await;
+    b.until(
+        "[...document.querySelectorAll('#events li')].some((l) => l.textContent === 'White declined the draw.')",
+        "the decline",
+    )
+    .await;
+    // Black leaves: only then may White claim the win
+    assert_eq!(
+        w.js("return !!document.querySelector('button[data-command=claim_victory]');")
+            .await,
+        json!(false),
+        "no claim while the opponent is there"
+    );
+    b.goto(&format!("{base}/")).await;
+    w.find("button[data-command=claim_victory]").await;
+    w.shot("page-claim-victory").await;
+    w.click("button[data-command=claim_victory]").await;
+    w.find(".game[data-status=\"over\"]").await;
+    assert!(text_of(&w, "#result").await.starts_with("1-0"));
+
+    // BS: the move awaiting its answer is drawn where it went.
+    w.lobby_variant(&base, "bs").await;
+    w.select("#color", "white").await;
+    w.click("input[name=opponent][value=friend]").await;
+    w.click("#create-btn").await;
+    let link = w.find("#invite").await.attr("href").await.unwrap().unwrap();
+    b.goto(&format!("{base}{link}")).await;
+    b.click("#join").await;
+    w.my_turn().await;
+    w.button("setup standard").await;
+    b.my_turn().await;
+    b.button("setup standard").await;
+    w.my_turn().await;
+    w.drag("e2", "e4", false).await;
+    b.my_turn().await;
+    b.find(".board .piece[data-sq=\"e4\"][data-piece=\"w?\"] .badge.pending")
+        .await;
+    assert_eq!(
+        b.js("return !!document.querySelector('.board .piece[data-sq=\"e2\"]');")
+            .await,
+        json!(false),
+        "the pending move is no longer drawn on its square"
+    );
+    w.find(".board .piece[data-sq=\"e4\"][data-piece=\"wP\"]")
+        .await;
+    b.shot("page-bs-pending").await;
+
+    // An unknown game's page.
+    b.goto(&format!("{base}/game/no-such-game")).await;
+    b.find("#no-game #back-to-lobby").await;
+    b.shot("page-no-such-game").await;
+    b.click("#back-to-lobby").await;
+    b.find("#variant").await;
+
+    // Every variant's Learn page, walked through to its end.
+    for variant in [
+        "chess",
+        "alter-ego",
+        "ambiguous",
+        "bluff-move",
+        "bs",
+        "reality-check",
+    ] {
+        learn_walk(&b, &base, variant).await;
+    }
+    for br in [&w, &b] {
+        br.no_policy_violations().await;
+    }
+    w.close().await;
+    b.close().await;
+    driver.stop().await;
+    let mut ts = ts;
+    ts.stop().await;
+}
+
+/// Opens a variant's Learn page, starts its lesson and plays the learner's steps the way a
+/// newcomer would (the board's clicks, the buttons), to the lesson's end.
+async fn learn_walk(b: &Browser, base: &str, variant: &str) {
+    b.goto(&format!("{base}/learn/{variant}")).await;
+    b.find(".learn h1").await;
+    b.click(".lesson .lesson-start").await;
+    let mut shot = false;
+    loop {
+        b.until(
+            "document.querySelector('.lesson').dataset.waiting || document.querySelector('.lesson').dataset.done || document.querySelector('.lesson').dataset.failed",
+            "the lesson's next step",
+        )
+        .await;
+        let state = b
+            .js("const l = document.querySelector('.lesson'); return {waiting: l.dataset.waiting || '', done: l.dataset.done || '', failed: l.querySelector('.lesson-error').textContent};")
+            .await;
+        assert_eq!(state["failed"], "", "{variant}: {state}");
+        if state["done"] == "1" {
+            break;
+        }
+        let action = state["waiting"].as_str().unwrap().to_string();
+        if !shot {
+            b.shot(&format!("learn-{variant}")).await;
+            shot = true;
+        }
+        let words: Vec<&str> = action.split(' ').collect();
+        let squares = |t: &str| {
+            t.len() % 2 == 0
+                && t.as_bytes()
+                    .chunks(2)
+                    .all(|c| c[0].is_ascii_lowercase() && c[1].is_ascii_digit())
+        };
+        match words.as_slice() {
+            [sq] if sq.len() == 2 && squares(sq) => b.click_sq(sq).await,
+            [mv] if mv.len() == 4 && squares(mv) && variant == "ambiguous" => {
+                b.click_sq(&mv[..2]).await
+            }
+            [mv] | ["rc", mv] if mv.len() == 4 && squares(mv) => {
+                b.click_sq(&mv[..2]).await;
+                b.click_sq(&mv[2..]).await;
+            }
+            ["bluff", mv] => {
+                b.click(".lesson .lesson-bluff").await;
+                b.click_sq(&mv[..2]).await;
+                b.click_sq(&mv[2..]).await;
+            }
+            ["flip" | "transfer" | "remove", sq] => b.click_sq(sq).await,
+            _ => {
+                b.click(&format!(".lesson button[data-action=\"{action}\"]"))
+                    .await
+            }
+        }
+        b.until(
+            &format!("document.querySelector('.lesson').dataset.waiting !== '{action}'"),
+            &format!("{variant}: the lesson takes {action}"),
+        )
+        .await;
+    }
+    if variant == "reality-check" {
+        b.find(".lesson .board .piece .badge.true").await;
+    }
+    b.shot(&format!("learn-{variant}-done")).await;
 }

@@ -40,7 +40,7 @@ async fn bs_against(ts: &TestServer, opponent: &str) -> Record {
     }
     let (status, answer) = ts.post(id, "resign", Some(token), None).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    let (status, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (status, record) = ts.record(id).await;
     assert_eq!(status, StatusCode::OK, "{record}");
     serde_json::from_value(record).unwrap()
 }
@@ -436,7 +436,7 @@ async fn headers_file_mode_seed_commitment_and_replays() {
     // The record opens the seed's commitment.
     let (status, answer) = ts.post(&id, "resign", Some(&tokens[1]), None).await;
     assert_eq!(status, StatusCode::OK, "{answer}");
-    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (_, record) = ts.record(&id).await;
     assert_eq!(record["seed_commitment"], commitment.as_str());
     let record: Record = serde_json::from_value(record).unwrap();
     assert!(bluffchess_rules::verify(&record).is_ok());

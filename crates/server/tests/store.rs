@@ -144,6 +144,7 @@ async fn every_write_reads_back_exactly(url: String) {
             Write::Status {
                 game: "g0".into(),
                 status: Status::Over,
+                result: Some("1-0"),
             },
             Write::Rematch {
                 game: "g0".into(),

@@ -122,7 +122,7 @@ async fn a_finished_game_replays_with_everything_revealed() {
         let (status, early) = ts.get(&format!("/api/games/{id}/replay"), None).await;
         assert_eq!(status, StatusCode::CONFLICT, "{early}");
         ts.play_out(&id, &tokens, 60).await;
-        let (status, record2) = ts.get(&format!("/api/games/{id}/record"), None).await;
+        let (status, record2) = ts.record(&id).await;
         assert_eq!(status, StatusCode::OK, "{record2}");
         let (status, replay) = ts.get(&format!("/api/games/{id}/replay"), None).await;
         assert_eq!(status, StatusCode::OK, "{replay}");
@@ -173,7 +173,7 @@ async fn a_game_with_dice_replays() {
         )
         .await;
     ts.play_out(&id, &tokens, 40).await;
-    let (_, record) = ts.get(&format!("/api/games/{id}/record"), None).await;
+    let (_, record) = ts.record(&id).await;
     let rolls = record["actions"]
         .as_array()
         .unwrap()

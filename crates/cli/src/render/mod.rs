@@ -215,6 +215,7 @@ fn meta(actor: Actor, name: &str) -> String {
         "resign" => "resigns",
         "offer_draw" => "offers a draw",
         "accept_draw" => "accepts the draw",
+        "decline_draw" => "declines the draw",
         "claim_draw" => "claims a draw",
         other => other,
     };

@@ -181,6 +181,28 @@ pub fn write(pos: &Position, mv: Move) -> String {
     text
 }
 
+/// A move written long, with its piece: `Nb1-c3`, `e4xd5`, `e7-e8=Q` (pawns without a letter);
+/// for a move that need not be legal (Ambiguous's picks), so nothing is disambiguated or
+/// checked.
+pub fn long(pos: &Position, mv: Move) -> String {
+    let mut text = String::new();
+    if let Some(role) = pos.role_at(mv.from).filter(|&r| r != Role::Pawn) {
+        text.push(role.upper_char());
+    }
+    text.push_str(&mv.from.to_string());
+    text.push(if pos.captured_square(mv).is_some() {
+        'x'
+    } else {
+        '-'
+    });
+    text.push_str(&mv.to.to_string());
+    if let Some(promotion) = mv.promotion {
+        text.push('=');
+        text.push(promotion.upper_char());
+    }
+    text
+}
+
 /// SAN without the check sign.
 fn body(pos: &Position, mv: Move) -> String {
     if is_castling(pos, mv) {

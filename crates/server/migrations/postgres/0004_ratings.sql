@@ -2,6 +2,8 @@
 -- rated game's change to each player's rating is kept (its history, and the proof that a game
 -- was rated once: the key is the game and the account).
 ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
+-- How a finished game ended, for players' pages: 1-0, 0-1, 1/2-1/2 (none when aborted).
+ALTER TABLE games ADD COLUMN result TEXT;
 
 CREATE TABLE IF NOT EXISTS ratings (
     account BIGINT NOT NULL REFERENCES accounts (id),
@@ -25,7 +27,10 @@ CREATE TABLE IF NOT EXISTS rating_changes (
     after DOUBLE PRECISION NOT NULL,
     rd DOUBLE PRECISION NOT NULL,
     at_ms BIGINT NOT NULL,
+    -- The player's rated games of the variant with this one: the order the changes were
+    -- applied in, which a recomputation follows (two games may end in the same millisecond).
+    number BIGINT NOT NULL,
     PRIMARY KEY (game, account)
 );
 
-CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes (account, variant, at_ms);
+CREATE INDEX IF NOT EXISTS rating_changes_account ON rating_changes (account, variant, number);

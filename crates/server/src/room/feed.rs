@@ -6,7 +6,12 @@
 //! message is an `update` holding the new events when the seat's earlier events stand as they
 //! were; a `view`, the whole view, when an opening (a reveal) gave earlier events their salts;
 //! and `end` once the game is over.
+//!
+//! A message is stored without its clocks and time: each is stamped with the clocks as they
+//! stand when it is sent (a stream opened long after the last move, a resumed socket), so that a
+//! page never counts down from an old reading.
 
+use super::clock::now_ms;
 use super::seat::SEATS;
 use crate::wire::{BySeat, ClockState, Message, MessageKind, RatingDiff, SeedCommitment, Status};
 use bluffchess_rules::any::{AnyGame, AnyView};
@@ -17,11 +22,47 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// One seat's numbered messages. Message `seq` N is `messages[N - 1]`; `snapshot` is the whole
-/// view as of the last message, numbered like it.
+/// view as of the last message, numbered like it. Each is kept unstamped (see [`Unstamped`]).
 struct FeedState {
-    messages: Vec<Arc<str>>,
-    snapshot: Arc<str>,
+    messages: Vec<Unstamped>,
+    snapshot: Unstamped,
     ended: bool,
+    /// The clocks at `at` (server time), to stamp messages with as they are sent.
+    clock: Option<ClockState>,
+    at: i64,
+}
+
+/// A message's JSON without its first two fields, `clock` and `server_time` (the rest of the
+/// object after them, from its next field to its closing brace).
+#[derive(Clone)]
+pub struct Unstamped(Arc<str>);
+
+/// How every message's JSON starts when made unstamped.
+const UNSTAMPED: &str = r#"{"clock":null,"server_time":0,"#;
+
+impl Unstamped {
+    /// Keeps `message` without its clocks and time.
+    fn of(message: &mut Message) -> Unstamped {
+        let clock = message.clock.take();
+        let time = std::mem::take(&mut message.server_time);
+        let text = line(message);
+        message.clock = clock;
+        message.server_time = time;
+        let rest = text
+            .strip_prefix(UNSTAMPED)
+            .expect("a message starts with its clock and time");
+        Unstamped(Arc::from(rest))
+    }
+
+    /// The message with the clocks as of `now`, given them as of `at`.
+    fn stamp(&self, clock: &Option<ClockState>, at: i64, now: i64) -> Arc<str> {
+        let clock = clock.as_ref().map(|c| c.at(at, now));
+        let clock = serde_json::to_string(&clock).expect("clocks serialise");
+        Arc::from(format!(
+            r#"{{"clock":{clock},"server_time":{now},{}"#,
+            self.0
+        ))
+    }
 }
 
 /// A seat's feed, read by its streams and sockets.
@@ -36,8 +77,10 @@ impl Default for Feed {
         Feed {
             state: Mutex::new(FeedState {
                 messages: Vec::new(),
-                snapshot: Arc::from(""),
+                snapshot: Unstamped(Arc::from("}")),
                 ended: false,
+                clock: None,
+                at: 0,
             }),
             notify: watch::channel(0).0,
         }
@@ -45,12 +88,19 @@ impl Default for Feed {
 }
 
 impl Feed {
-    fn push(&self, line: Arc<str>, snapshot: Arc<str>, ended: bool) {
+    fn push(&self, message: Unstamped, snapshot: Unstamped, ended: bool) {
         let mut state = self.state.lock().expect("feed lock");
-        state.messages.push(line);
+        state.messages.push(message);
         state.snapshot = snapshot;
         state.ended = ended;
         self.notify.send_replace(state.messages.len());
+    }
+
+    /// The clocks as they stand at server time `at`.
+    fn set_clock(&self, clock: &Option<ClockState>, at: i64) {
+        let mut state = self.state.lock().expect("feed lock");
+        state.clock.clone_from(clock);
+        state.at = at;
     }
 
     /// Reads the feed: after message `since` (when the feed has it), else the whole view first.
@@ -58,7 +108,7 @@ impl Feed {
         let rx = self.notify.subscribe();
         let state = self.state.lock().expect("feed lock");
         let len = state.messages.len();
-        let pending: VecDeque<Arc<str>> = match since {
+        let pending: VecDeque<Unstamped> = match since {
             Some(n) if n <= len => state.messages[n..].iter().cloned().collect(),
             _ => [state.snapshot.clone()].into(),
         };
@@ -77,16 +127,17 @@ pub struct FeedReader {
     feed: Arc<Feed>,
     pos: usize,
     rx: watch::Receiver<usize>,
-    pending: VecDeque<Arc<str>>,
+    pending: VecDeque<Unstamped>,
     ended: bool,
 }
 
 impl FeedReader {
-    /// The next message, or `None` after the last.
+    /// The next message, or `None` after the last; stamped with the clocks as they stand now.
     pub async fn next(&mut self) -> Option<Arc<str>> {
         loop {
             if let Some(message) = self.pending.pop_front() {
-                return Some(message);
+                let state = self.feed.state.lock().expect("feed lock");
+                return Some(message.stamp(&state.clock, state.at, now_ms()));
             }
             if self.ended {
                 return None;
@@ -126,6 +177,8 @@ pub struct Moment<'a> {
     pub clock: Option<ClockState>,
     /// The names of the accounts that hold the seats.
     pub names: &'a [Option<String>; 2],
+    /// Who holds each seat: `player`, `open` or `bot:NAME`.
+    pub players: &'a [String; 2],
     /// A rated game's end: each player's rating change.
     pub ratings: &'a Option<BySeat<RatingDiff>>,
     /// The server's time now.
@@ -159,6 +212,8 @@ impl Moment<'_> {
                 .map_or_else(Vec::new, |l| l.described.clone()),
             names: None,
             outcome: self.outcome,
+            players: None,
+            presence: None,
             ratings: None,
             record: None,
             rematch: None,
@@ -191,6 +246,10 @@ impl Moment<'_> {
         message.names = Some(BySeat {
             black: self.names[1].clone(),
             white: self.names[0].clone(),
+        });
+        message.players = Some(BySeat {
+            black: self.players[1].clone(),
+            white: self.players[0].clone(),
         });
         // Chance and random setups are fixed before they are used: the record opens this.
         message.seed = Some(SeedCommitment {
@@ -227,6 +286,9 @@ impl Sent {
 /// Sends each seat what changed in its view since its last message, if anything did.
 pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
     let ended = moment.status.ended();
+    for feed in feeds {
+        feed.set_clock(&moment.clock, moment.t);
+    }
     for (i, seat) in SEATS.into_iter().enumerate() {
         let view = moment.game.typed_view(seat);
         let legal = moment.legal(seat);
@@ -250,8 +312,8 @@ pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
             .iter()
             .any(|e| matches!(e.kind, EventKind::Reveal { .. }));
         let seq = last.seq + 1;
-        let whole = moment.whole_of(&view, seq, &legal);
-        let snapshot: Arc<str> = Arc::from(line(&whole));
+        let mut whole = moment.whole_of(&view, seq, &legal);
+        let snapshot = Unstamped::of(&mut whole);
         let message = if first || ended || reopened || events.len() < last.events {
             snapshot.clone()
         } else {
@@ -262,7 +324,7 @@ pub fn emit(moment: &Moment, sent: &mut [Sent; 3], feeds: &[Arc<Feed>; 3]) {
                 fields.remove("events");
             }
             update.view = rest;
-            Arc::from(line(&update))
+            Unstamped::of(&mut update)
         };
         feeds[i].push(message, snapshot, ended);
         sent[i] = Sent {
@@ -341,8 +403,9 @@ mod tests {
         let state = feed.state.lock().unwrap();
         state.messages[from..]
             .iter()
-            .map(|line| {
-                let m: Message = serde_json::from_str(line).unwrap();
+            .map(|unstamped| {
+                let line = unstamped.stamp(&None, 0, 0);
+                let m: Message = serde_json::from_str(&line).unwrap();
                 match m.kind {
                     MessageKind::Update => {
                         (m.kind, serde_json::to_value(m.events.unwrap()).unwrap())
@@ -351,6 +414,45 @@ mod tests {
                 }
             })
             .collect()
+    }
+
+    #[tokio::test]
+    async fn a_message_read_later_carries_the_clocks_of_its_reading() {
+        let game = AnyGame::new("chess", &Default::default(), 1, SaltSource::Seeded(1)).unwrap();
+        let players = ["player".to_string(), "player".to_string()];
+        let clock = ClockState {
+            black_ms: 60_000,
+            increment_ms: 0,
+            initial_ms: 60_000,
+            running: Some("white".into()),
+            white_ms: 10_000,
+        };
+        // the message was made 2 s ago; it is read (a page reloaded) now
+        let made = now_ms() - 2000;
+        let moment = Moment {
+            id: "g",
+            game: &game,
+            status: Status::Live,
+            outcome: None,
+            clock: Some(clock),
+            names: &[None, None],
+            players: &players,
+            ratings: &None,
+            t: made,
+        };
+        let feeds: [Arc<Feed>; 3] = Default::default();
+        let mut sent: [Sent; 3] = Default::default();
+        emit(&moment, &mut sent, &feeds);
+        for since in [None, Some(0)] {
+            let line = feeds[0].reader(since).next().await.unwrap();
+            let m: Message = serde_json::from_str(&line).unwrap();
+            let clock = m.clock.unwrap();
+            assert!(m.server_time >= made + 2000, "{}", m.server_time);
+            let left = 10_000 - (m.server_time - made);
+            assert_eq!(clock.white_ms, left, "the running clock as of the reading");
+            assert_eq!(clock.black_ms, 60_000);
+            assert_eq!(m.players.unwrap().white, "player");
+        }
     }
 
     #[test]
@@ -374,6 +476,7 @@ mod tests {
                 let feeds: [Arc<Feed>; 3] = Default::default();
                 let mut sent: [Sent; 3] = Default::default();
                 let mut former: [Former; 3] = Default::default();
+                let players = ["player".to_string(), "player".to_string()];
                 for step in 0..steps {
                     let status = match game.outcome() {
                         Some(_) => Status::Over,
@@ -386,6 +489,7 @@ mod tests {
                         outcome: game.outcome(),
                         clock: None,
                         names: &[None, None],
+                        players: &players,
                         ratings: &None,
                         t: step,
                     };

@@ -17,7 +17,7 @@ mod table;
 
 pub use clock::now_ms;
 pub use feed::{line, Feed, FeedReader, LegalActions};
-pub use seat::{feed_of, index, Holder, SEATS};
+pub use seat::{feed_of, index, listener_keys, Holder, SEATS};
 pub use shared::{Command, Connected, Presence, SeatCommand, Shared};
 pub use table::{new_arbiter, rating_diffs};
 
@@ -26,11 +26,13 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::secret::{new_token, os_u64, token_hash};
 use crate::store::{Entry, GameRow, Logged, RatedEnd, Store, StoreError, Write};
-use crate::wire::{Answer, BySeat, Done, Message, RatingDiff, RematchAnswer, RematchState, Status};
+use crate::wire::{
+    Answer, BySeat, Done, Message, RatingDiff, RematchAnswer, RematchState, SeatPresence, Status,
+};
 use bluffchess_ai::Decision;
 use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Actor, Event, Seat};
+use bluffchess_rules::game::{Actor, Event, Outcome, Seat};
 use bots::{BotAnswer, Thinking};
 use feed::Sent;
 use futures_util::future::BoxFuture;
@@ -64,6 +66,24 @@ pub trait Host: Send + Sync + 'static {
         old: GameRow,
         clients: [Option<String>; 2],
     ) -> BoxFuture<'_, Result<String, ApiError>>;
+    /// A game began or ended: its players' event streams are told.
+    fn announce(&self, news: GameNews);
+}
+
+/// A game's start or end, for its players' event streams.
+#[derive(Clone, Debug)]
+pub struct GameNews {
+    pub id: String,
+    pub variant: String,
+    pub rated: bool,
+    pub status: Status,
+    pub outcome: Option<Outcome>,
+    /// Each seat's listeners: the keys its event streams may listen under (none for a server
+    /// bot).
+    pub listeners: [Vec<String>; 2],
+    /// What each seat's opponent is called: an account's name, `bot:NAME` or `guest`.
+    pub opponents: [String; 2],
+    pub ratings: Option<BySeat<RatingDiff>>,
 }
 
 /// How long a flag fall that could not be stored waits before it is tried again.
@@ -168,6 +188,34 @@ impl Room {
     /// The game's status.
     pub fn status(&self) -> Status {
         self.table.status
+    }
+
+    /// The game's start or end as its players' event streams tell it.
+    pub fn news(&self) -> GameNews {
+        let table = &self.table;
+        let called = |i: usize| match (&table.names[i], table.row.players[i].as_str()) {
+            (Some(name), _) => name.clone(),
+            (None, bot) if bot.starts_with("bot:") => bot.to_string(),
+            (None, "open") => "open".to_string(),
+            _ => "guest".to_string(),
+        };
+        GameNews {
+            id: table.row.id.clone(),
+            variant: table.row.variant.clone(),
+            rated: table.row.rated,
+            status: table.status,
+            outcome: table.outcome,
+            listeners: [0, 1].map(|i| {
+                let accounts = self.shared.accounts.read().expect("seat lock")[i];
+                let guest = self.shared.guests.read().expect("seat lock")[i].clone();
+                match table.is_bot(if i == 0 { Color::White } else { Color::Black }) {
+                    true => Vec::new(),
+                    false => listener_keys(self.clients[i].as_deref(), accounts, guest.as_deref()),
+                }
+            }),
+            opponents: [called(1), called(0)],
+            ratings: table.ratings.clone(),
+        }
     }
 
     /// Counts `seat`'s client towards its live games.
@@ -341,6 +389,12 @@ impl Room {
             Command::View { seat, reply } => {
                 let _ = reply.send(self.view_message(seat));
             }
+            Command::Positions { seat, reply } => {
+                let view = self.table.game.typed_view(seat);
+                let seen = view.events().iter().map(|e| e.action).collect();
+                let record = self.table.game.record();
+                let _ = reply.send(crate::replay::seen_positions(record, seat, &seen));
+            }
             Command::Record { reply } => {
                 let result = match self.table.status {
                     Status::Over => Ok(self.table.game.record()),
@@ -412,6 +466,17 @@ impl Room {
         self.playing()?;
         self.commit(Entry::now(Logged::Meta { seat, kind }, now_ms()))
             .await?;
+        // A server bot answers a draw offer at once, as a player would: it declines (it plays
+        // on to the end).
+        if kind == MetaKind::OfferDraw && self.table.is_bot(!seat) {
+            let decline = Logged::Meta {
+                seat: !seat,
+                kind: MetaKind::DeclineDraw,
+            };
+            if let Err(e) = self.commit(Entry::now(decline, now_ms())).await {
+                tracing::warn!(game = %self.table.row.id, "the bot's decline was not stored: {e}");
+            }
+        }
         Ok(self.done(None))
     }
 
@@ -561,6 +626,7 @@ impl Room {
         self.table.names[index(seat)] = holder.account.map(|(_, name)| name);
         self.update_public();
         self.clients[index(seat)] = holder.key;
+        self.host.announce(self.news());
         Ok((seat, token))
     }
 
@@ -588,6 +654,7 @@ impl Room {
             writes.push(Write::Status {
                 game: self.table.row.id.clone(),
                 status,
+                result: self.table.outcome.map(result_of),
             });
         }
         // A rated game's end changes the ratings in the same transaction: never lost, never
@@ -619,6 +686,7 @@ impl Room {
             if status.ended() {
                 self.bots.stop();
                 self.host.release(&self.clients);
+                self.host.announce(self.news());
                 tracing::info!(game = %self.table.row.id, status = status.name(), "game ended");
             }
         }
@@ -656,7 +724,29 @@ impl Room {
     /// The `view` answer for a seat: the whole view message now, and the rematch.
     fn view_message(&self, seat: Seat) -> Message {
         let i = SEATS.iter().position(|s| *s == seat).expect("a seat");
-        let mut message = self.table.moment(now_ms()).whole(seat, self.sent[i].seq());
+        let now = now_ms();
+        let mut message = self.table.moment(now).whole(seat, self.sent[i].seq());
+        let grace = self.host.config().grace.as_millis() as i64;
+        let live = self.table.status == Status::Live;
+        let presence = |color: Color| {
+            if self.table.is_bot(color) {
+                return SeatPresence {
+                    connected: true,
+                    claimable: false,
+                };
+            }
+            let p = &self.shared.presence[index(color)];
+            let connected = p.connections.load(Ordering::Relaxed) > 0;
+            let away = now - p.last_seen.load(Ordering::Relaxed);
+            SeatPresence {
+                connected,
+                claimable: live && !connected && away >= grace,
+            }
+        };
+        message.presence = Some(BySeat {
+            black: presence(Color::Black),
+            white: presence(Color::White),
+        });
         message.rematch = Some(RematchState {
             asked: BySeat {
                 black: self.rematch_asks[1],
@@ -670,6 +760,15 @@ impl Room {
     /// The lobby entry: public facts only.
     fn update_public(&self) {
         *self.shared.public.lock().expect("public lock") = Some(self.table.lobby_entry());
+    }
+}
+
+/// A finished game's result as PGN writes it.
+pub fn result_of(outcome: Outcome) -> &'static str {
+    match outcome.winner {
+        Some(Color::White) => "1-0",
+        Some(Color::Black) => "0-1",
+        None => "1/2-1/2",
     }
 }
 

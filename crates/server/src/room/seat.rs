@@ -30,3 +30,27 @@ pub struct Holder {
     /// The guest session that holds it (SHA-256, hex).
     pub guest: Option<String>,
 }
+
+impl Holder {
+    /// Every key its event streams may listen under: its limits' key, its account's and its
+    /// guest session's (a browser's first request is counted on its address, but listens with
+    /// the session it was given).
+    pub fn listener_keys(&self) -> Vec<String> {
+        listener_keys(
+            self.key.as_deref(),
+            self.account.as_ref().map(|(id, _)| *id),
+            self.guest.as_deref(),
+        )
+    }
+}
+
+/// The keys a seat's event streams may listen under (see [`Holder::listener_keys`]).
+pub fn listener_keys(key: Option<&str>, account: Option<i64>, guest: Option<&str>) -> Vec<String> {
+    let mut keys: Vec<String> = key.map(str::to_string).into_iter().collect();
+    keys.extend(account.map(|id| format!("account {id}")));
+    keys.extend(guest.map(|hash| format!("session {hash}")));
+    keys.dedup();
+    keys.sort();
+    keys.dedup();
+    keys
+}

@@ -99,6 +99,7 @@ impl SeatCommand {
             "resign" => SeatCommand::Meta(MetaKind::Resign),
             "offer_draw" => SeatCommand::Meta(MetaKind::OfferDraw),
             "accept_draw" => SeatCommand::Meta(MetaKind::AcceptDraw),
+            "decline_draw" => SeatCommand::Meta(MetaKind::DeclineDraw),
             "claim_draw" => SeatCommand::Meta(MetaKind::ClaimDraw),
             // A flag fall and an abandonment are the server's to declare, never a seat's.
             _ => return None,
@@ -128,6 +129,11 @@ pub enum Command {
     View {
         seat: Seat,
         reply: oneshot::Sender<crate::wire::Message>,
+    },
+    /// The position after each action the seat saw, as it saw it then.
+    Positions {
+        seat: Seat,
+        reply: oneshot::Sender<Result<crate::wire::Positions, ApiError>>,
     },
     /// The record, once the game is over.
     Record {

@@ -89,6 +89,7 @@ impl Table {
             outcome: self.outcome,
             clock: self.clock.as_ref().map(|c| c.state(t)),
             names: &self.names,
+            players: &self.row.players,
             ratings: &self.ratings,
             t,
         }

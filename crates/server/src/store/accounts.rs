@@ -59,6 +59,30 @@ pub struct AccountGameRow {
     pub black_name: Option<String>,
 }
 
+/// A game on a player's page: [`AccountGameRow`] with its result and the player's rating change.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PlayedRow {
+    #[sqlx(flatten)]
+    pub game: AccountGameRow,
+    pub rated: bool,
+    /// `1-0`, `0-1`, `1/2-1/2`; none before the game ends or when it was aborted.
+    pub result: Option<String>,
+    /// The player's rating before and after, when the game changed it.
+    pub rating_before: Option<f64>,
+    pub rating_after: Option<f64>,
+}
+
+/// Which of a player's games a page shows.
+#[derive(Clone, Debug, Default)]
+pub struct PlayedQuery {
+    /// One variant, or every one.
+    pub variant: Option<String>,
+    /// Finished games only (ended with a result).
+    pub finished: bool,
+    pub offset: i64,
+    pub max: i64,
+}
+
 const ACCOUNT: &str = "SELECT id, username, password, bot != 0 AS bot, created_ms FROM accounts";
 
 /// The accounts' queries, on the store's connections.
@@ -131,6 +155,28 @@ impl AccountStore<'_> {
             bot: false,
             created_ms,
         })
+    }
+
+    /// The account of a server bot named `name` (a reserved name): made, as a bot account that
+    /// nobody can log in to, when missing; answers its id.
+    pub async fn server_bot(&self, name: &str, created_ms: i64) -> Result<i64, StoreError> {
+        const INSERT: &str = "INSERT INTO accounts (username, folded, password, bot, created_ms)
+             VALUES ($1, $2, '!', 1, $3) ON CONFLICT (folded) DO NOTHING";
+        const ID: &str = "SELECT id FROM accounts WHERE folded = $1";
+        let folded = name.to_ascii_lowercase();
+        let id: Result<i64, sqlx::Error> = on_pool!(self.0, |p| {
+            async {
+                sqlx::query(INSERT)
+                    .bind(name)
+                    .bind(&folded)
+                    .bind(created_ms)
+                    .execute(p)
+                    .await?;
+                sqlx::query_scalar(ID).bind(&folded).fetch_one(p).await
+            }
+            .await
+        });
+        id.map_err(super::error::fail)
     }
 
     /// The account whose folded name is `folded`.
@@ -367,6 +413,36 @@ impl AccountStore<'_> {
                 .map(|r| r.rows_affected())
         });
         done.map(|n| n > 0).map_err(super::error::fail)
+    }
+
+    /// The games an account holds a seat of that `query` asks for, newest first.
+    pub async fn played(
+        &self,
+        account: i64,
+        query: &PlayedQuery,
+    ) -> Result<Vec<PlayedRow>, StoreError> {
+        const PLAYED: &str = "SELECT g.id, g.variant, g.status, g.created_ms, g.white, g.black,
+                g.white_account, w.username AS white_name, b.username AS black_name,
+                g.rated != 0 AS rated, g.result, c.before AS rating_before,
+                c.after AS rating_after
+             FROM games g LEFT JOIN accounts w ON w.id = g.white_account
+                LEFT JOIN accounts b ON b.id = g.black_account
+                LEFT JOIN rating_changes c ON c.game = g.id AND c.account = $1
+             WHERE (g.white_account = $1 OR g.black_account = $1)
+                AND ($2 = '' OR g.variant = $2) AND ($3 = 0 OR g.status = 'over')
+             ORDER BY g.created_ms DESC, g.id LIMIT $4 OFFSET $5";
+        let variant = query.variant.clone().unwrap_or_default();
+        on_pool!(self.0, |p| {
+            sqlx::query_as(PLAYED)
+                .bind(account)
+                .bind(&variant)
+                .bind(i64::from(query.finished))
+                .bind(query.max)
+                .bind(query.offset)
+                .fetch_all(p)
+                .await
+        })
+        .map_err(read_error)
     }
 
     /// The games an account holds a seat of, newest first, at most `max`.

@@ -18,7 +18,9 @@ pub(crate) mod ratings;
 mod rows;
 mod writer;
 
-pub use accounts::{AccountGameRow, AccountRow, AccountStore, SessionRow, TokenRow};
+pub use accounts::{
+    AccountGameRow, AccountRow, AccountStore, PlayedQuery, PlayedRow, SessionRow, TokenRow,
+};
 pub use error::StoreError;
 pub use pool::redacted;
 pub use ratings::{RatingChange, RatingRow, RatingStore};

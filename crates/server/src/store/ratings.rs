@@ -28,6 +28,8 @@ pub struct RatingChange {
     pub after: f64,
     pub rd: f64,
     pub at_ms: i64,
+    /// The player's rated games of the variant with this one: the order of its changes.
+    pub number: i64,
 }
 
 /// The reads before a rated end: each player's stored rating (`None`: a new one) and whether the
@@ -104,8 +106,9 @@ macro_rules! rate_in {
                 .execute(&mut *$tx)
                 .await?;
                 sqlx::query(
-                    "INSERT INTO rating_changes (game, account, variant, before, after, rd, at_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO rating_changes
+                        (game, account, variant, before, after, rd, at_ms, number)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                 )
                 .bind(&end.game)
                 .bind(account)
@@ -114,6 +117,7 @@ macro_rules! rate_in {
                 .bind(new.rating)
                 .bind(new.rd)
                 .bind(end.at_ms)
+                .bind(games)
                 .execute(&mut *$tx)
                 .await?;
             }
@@ -138,7 +142,7 @@ impl RatingStore<'_> {
 
     /// A game's changes to its players' ratings (none for a game not rated).
     pub async fn changes(&self, game: &str) -> Result<Vec<RatingChange>, StoreError> {
-        const CHANGES: &str = "SELECT game, account, variant, before, after, rd, at_ms
+        const CHANGES: &str = "SELECT game, account, variant, before, after, rd, at_ms, number
              FROM rating_changes WHERE game = $1";
         on_pool!(self.0, |p| {
             sqlx::query_as(CHANGES).bind(game).fetch_all(p).await
@@ -152,8 +156,8 @@ impl RatingStore<'_> {
         account: i64,
         variant: &str,
     ) -> Result<Vec<RatingChange>, StoreError> {
-        const HISTORY: &str = "SELECT game, account, variant, before, after, rd, at_ms
-             FROM rating_changes WHERE account = $1 AND variant = $2 ORDER BY at_ms, game";
+        const HISTORY: &str = "SELECT game, account, variant, before, after, rd, at_ms, number
+             FROM rating_changes WHERE account = $1 AND variant = $2 ORDER BY number";
         on_pool!(self.0, |p| {
             sqlx::query_as(HISTORY)
                 .bind(account)
@@ -166,7 +170,7 @@ impl RatingStore<'_> {
 
     /// Every rating change, in order: to recompute the ratings from the games (a check).
     pub async fn all_changes(&self) -> Result<Vec<RatingChange>, StoreError> {
-        const ALL: &str = "SELECT game, account, variant, before, after, rd, at_ms
+        const ALL: &str = "SELECT game, account, variant, before, after, rd, at_ms, number
              FROM rating_changes ORDER BY at_ms, game, account";
         on_pool!(self.0, |p| sqlx::query_as(ALL).fetch_all(p).await).map_err(read_error)
     }

@@ -141,8 +141,12 @@ pub enum Write {
         account: Option<i64>,
         guest: Option<String>,
     },
-    /// A new status.
-    Status { game: String, status: Status },
+    /// A new status, with the result of a game that ended with one (`1-0`, `0-1`, `1/2-1/2`).
+    Status {
+        game: String,
+        status: Status,
+        result: Option<&'static str>,
+    },
     /// The rematch of a game.
     Rematch { game: String, rematch: String },
     /// A rated game's end changes both players' ratings (computed in the transaction from the

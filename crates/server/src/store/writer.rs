@@ -134,9 +134,13 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
                 Text(game),
             ],
         ),
-        Write::Status { game, status } => (
-            "UPDATE games SET status = $1 WHERE id = $2",
-            vec![Static(status.name()), Text(game)],
+        Write::Status {
+            game,
+            status,
+            result,
+        } => (
+            "UPDATE games SET status = $1, result = $2 WHERE id = $3",
+            vec![Static(status.name()), MaybeStatic(*result), Text(game)],
         ),
         Write::Rate(_) => unreachable!("a rated end is applied by rate_in!, not one statement"),
         Write::Rematch { game, rematch } => (

@@ -1,6 +1,10 @@
 //! A server on 127.0.0.1 with a fresh database, and clients for it.
 #![allow(dead_code)]
 
+mod people;
+#[allow(unused_imports)]
+pub use people::*;
+
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::commitment::SaltSource;
@@ -40,6 +44,8 @@ pub fn test_config() -> Config {
         body_limit: 4096,
         drain: Duration::from_secs(2),
         evict_after: Duration::from_secs(60),
+        seek_ttl: Duration::from_secs(60),
+        challenge_ttl: Duration::from_secs(3),
         trusted_proxies: Vec::new(),
     }
 }
@@ -258,6 +264,18 @@ impl TestServer {
         let value = serde_json::from_str(&text)
             .unwrap_or_else(|e| panic!("GET {path}: answer {text:?} is not JSON: {e}"));
         (status, value)
+    }
+
+    /// A game's record as `GET /api/games/{id}/record` answers it, without the players' names
+    /// (checked there), so that it equals the record an end message carries.
+    pub async fn record(&self, id: &str) -> (StatusCode, Value) {
+        let (status, mut record) = self.get(&format!("/api/games/{id}/record"), None).await;
+        if status == StatusCode::OK {
+            typed::<bluffchess_server::wire::NamedRecord>(&record);
+            let players = record.as_object_mut().unwrap().remove("players").unwrap();
+            assert!(players["white"].is_string() && players["black"].is_string());
+        }
+        (status, record)
     }
 
     pub async fn view(&self, id: &str, token: Option<&str>) -> Value {
@@ -545,13 +563,19 @@ pub fn check_differential(record: &Value, seat: Seat, messages: &[String]) {
     assert_eq!(at, views.len() - 1, "{seat} saw the final view last");
 }
 
-/// A message with the fields that legitimately differ between two games removed. A commitment's
+/// A message with the fields that legitimately differ between two games removed (`presence`
+/// says who is connected, not what happened). A commitment's
 /// hash differs by its salt, but whether there is one must not: it becomes a placeholder.
 pub fn strip(value: &Value) -> Value {
     match value {
         Value::Object(map) => Value::Object(
             map.iter()
-                .filter(|(k, _)| !matches!(k.as_str(), "server_time" | "game" | "clock" | "id"))
+                .filter(|(k, _)| {
+                    !matches!(
+                        k.as_str(),
+                        "server_time" | "game" | "clock" | "id" | "presence"
+                    )
+                })
                 .map(|(k, v)| match (k.as_str(), v) {
                     ("commitment", Value::String(_)) => (k.clone(), json!("committed")),
                     _ => (k.clone(), strip(v)),

@@ -103,6 +103,10 @@ impl AlterEgo {
         let fact = Fact::of_move(self.position(), mv);
         self.log
             .push_fact(mover, Audience::All, EventKind::Action, mv, fact);
+        if self.log.keeps_events() {
+            let san = crate::chess::san::write(self.position(), mv);
+            self.log.note(san);
+        }
         self.reveal(!mover);
         self.history.play_unchecked(mv);
         self.ego[mover.index()] = Some(mv.to);

@@ -136,6 +136,10 @@ impl Ambiguous {
         if let [only] = moves.as_slice() {
             let fact = Fact::of_move(&self.position, *only);
             self.push_fact(mover, EventKind::Info, only, fact);
+            if self.log.keeps_events() {
+                self.log
+                    .note(crate::chess::san::long(&self.position, *only));
+            }
             self.play(*only);
         } else {
             self.phase = Phase::Pick(moves);
@@ -153,6 +157,9 @@ impl Ambiguous {
         }
         let fact = Fact::of_move(&self.position, mv);
         self.push_fact(!self.position.turn(), EventKind::Action, mv, fact);
+        if self.log.keeps_events() {
+            self.log.note(crate::chess::san::long(&self.position, mv));
+        }
         self.play(mv);
         Ok(())
     }

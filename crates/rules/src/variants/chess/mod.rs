@@ -102,10 +102,17 @@ impl Game for Chess {
         }
         let actor = Actor::from(self.position().turn());
         let fact = Fact::of_move(self.position(), *mv);
+        let san = self
+            .log
+            .keeps_events()
+            .then(|| crate::chess::san::write(self.position(), *mv));
         self.history.play_unchecked(*mv);
         self.refresh();
         self.log
             .push_fact(actor, Audience::All, EventKind::Action, mv, fact);
+        if let Some(san) = san {
+            self.log.note(san);
+        }
         if let Some(outcome) = self.outcome() {
             self.log.end(outcome, actor);
         }
