@@ -67,7 +67,65 @@ enum Command {
         /// are believed: an address or a CIDR block (repeatable). Without it, both are ignored.
         #[arg(long = "trust-proxy", value_name = "CIDR")]
         trust_proxy: Vec<String>,
+        /// Run as one node of a cluster: the NATS server the nodes share
+        /// (nats://[USER:PASSWORD@]HOST:PORT). Needs a Postgres --database, shared too.
+        #[arg(long, value_name = "NATS_URL")]
+        cluster: Option<String>,
+        /// This node's name in the cluster, unique among its nodes (default: the host's name
+        /// and a random suffix).
+        #[arg(long, requires = "cluster")]
+        node: Option<String>,
     },
+}
+
+/// The cluster a node joins, checked before anything starts: a cluster shares a Postgres
+/// database, never a node's own SQLite file.
+fn serve_cluster(
+    database: Option<&str>,
+    nats: Option<String>,
+    node: Option<String>,
+) -> Result<Option<bluffchess_server::ClusterArgs>, String> {
+    let Some(nats) = nats else { return Ok(None) };
+    let postgres =
+        database.is_some_and(|d| d.starts_with("postgres://") || d.starts_with("postgresql://"));
+    if !postgres {
+        return Err(
+            "--cluster needs --database postgres://...: the nodes of a cluster share one Postgres \
+             database (a node's SQLite file cannot be shared)"
+                .into(),
+        );
+    }
+    if !nats.starts_with("nats://") {
+        return Err("--cluster takes a NATS URL: nats://HOST:PORT".into());
+    }
+    let node = match node {
+        Some(node) if valid_node(&node) => node,
+        Some(_) => {
+            return Err("--node is 1 to 64 letters, digits, '-' or '_'".into());
+        }
+        None => {
+            let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+            let host: String = host
+                .trim()
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .collect();
+            let host = if host.is_empty() { "node".into() } else { host };
+            format!(
+                "{}-{:08x}",
+                &host[..host.len().min(40)],
+                rand::random::<u32>()
+            )
+        }
+    };
+    Ok(Some(bluffchess_server::ClusterArgs { nats, node }))
+}
+
+fn valid_node(name: &str) -> bool {
+    (1..=64).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
 /// Reads `name=value`.
@@ -95,8 +153,14 @@ fn main() -> ExitCode {
             addr,
             database,
             trust_proxy,
-        } => bluffchess_server::main(&addr, database.as_deref(), &trust_proxy)
-            .map_err(|e| (e.to_string(), 2)),
+            cluster,
+            node,
+        } => serve_cluster(database.as_deref(), cluster, node)
+            .and_then(|cluster| {
+                bluffchess_server::main(&addr, database.as_deref(), &trust_proxy, cluster)
+                    .map_err(|e| e.to_string())
+            })
+            .map_err(|e| (e, 2)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 
 use crate::accounts::{Accounts, Caller};
 use crate::bot::{find, Bot};
+use crate::cluster::{bus, Cluster};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::pairing::{Pairing, Terms};
@@ -62,6 +63,8 @@ pub struct Hub {
     live_by_client: Mutex<HashMap<String, usize>>,
     streams_by_client: Mutex<HashMap<String, usize>>,
     loading: tokio::sync::Mutex<()>,
+    /// This node's cluster, when it is one of many (`serve --cluster`).
+    cluster: OnceLock<Arc<Cluster>>,
 }
 
 impl Host for Hub {
@@ -83,6 +86,10 @@ impl Host for Hub {
 
     fn evict(&self, id: &str) {
         self.games.lock().expect("games lock").remove(id);
+        if let Some(cluster) = self.cluster().cloned() {
+            let id = id.to_string();
+            tokio::spawn(async move { cluster.forget(&id).await });
+        }
     }
 
     fn release(&self, clients: &[Option<String>]) {
@@ -163,6 +170,7 @@ impl Hub {
             live_by_client: Mutex::new(HashMap::new()),
             streams_by_client: Mutex::new(HashMap::new()),
             loading: tokio::sync::Mutex::new(()),
+            cluster: OnceLock::new(),
         })
     }
 
@@ -197,9 +205,13 @@ impl Hub {
 
     /// Reloads every unfinished game; returns how many.
     pub async fn reload(&self) -> Result<usize, ApiError> {
+        if self.cluster().is_some() {
+            // A cluster's nodes take the games no node holds as they go (see `keep_leases`).
+            return Ok(0);
+        }
         let ids = self.store.unfinished().await.map_err(unavailable)?;
         for id in &ids {
-            self.load(id).await?;
+            self.load(id, false).await?;
         }
         Ok(ids.len())
     }
@@ -214,16 +226,66 @@ impl Hub {
         if id.len() > 64 {
             return Err(ApiError::no_game(id));
         }
-        self.load(id).await
+        self.load(id, false).await
     }
 
-    async fn load(&self, id: &str) -> Result<Arc<Shared>, ApiError> {
+    /// This node's cluster, when it is one.
+    pub fn cluster(&self) -> Option<&Arc<Cluster>> {
+        self.cluster.get()
+    }
+
+    /// Makes this hub a node of `cluster` (before it serves anything).
+    pub fn set_cluster(&self, cluster: Arc<Cluster>) {
+        let _ = self.cluster.set(cluster);
+    }
+
+    /// Loads the game `id` into a room here, or (in a cluster, when another node owns it) opens
+    /// its relay. A node taking over a game it relays (`take_over`) replaces its relay.
+    async fn load(&self, id: &str, take_over: bool) -> Result<Arc<Shared>, ApiError> {
         let _loading = self.loading.lock().await;
         if let Some(shared) = self.games.lock().expect("games lock").get(id) {
-            if !shared.tx.is_closed() {
+            let replaced = take_over && shared.relayed;
+            if !shared.tx.is_closed() && !replaced {
                 return Ok(shared.clone());
             }
         }
+        let Some(cluster) = self.cluster().cloned() else {
+            return self.restore(id, None).await;
+        };
+        if !bus::valid_id(id) {
+            return Err(ApiError::no_game(id));
+        }
+        let elsewhere = cluster.owned_elsewhere(id).await.map_err(unavailable)?;
+        let owner = match elsewhere {
+            true => None,
+            // Read first: an id that is no game takes no lease.
+            false => match self.store.load(id).await.map_err(unavailable)? {
+                None => return Err(ApiError::no_game(id)),
+                Some(_) => cluster.take(id).await.map_err(unavailable)?,
+            },
+        };
+        let shared = match owner {
+            // Read again once the lease is held: the log as the last owner left it.
+            Some(owner) => self.restore(id, Some(owner)).await?,
+            None => {
+                let shared = cluster.relay(id, self.shutdown.clone()).await?;
+                self.games
+                    .lock()
+                    .expect("games lock")
+                    .insert(id.to_string(), shared.clone());
+                shared
+            }
+        };
+        Ok(shared)
+    }
+
+    /// Restores the game `id` from the database into a room here (in a cluster, owned: its
+    /// writes fenced with its lease, and served to the other nodes).
+    async fn restore(
+        &self,
+        id: &str,
+        owner: Option<(Write, watch::Receiver<bool>)>,
+    ) -> Result<Arc<Shared>, ApiError> {
         let (row, rematch, log) = self
             .store
             .load(id)
@@ -232,14 +294,50 @@ impl Hub {
             .ok_or_else(|| ApiError::no_game(id))?;
         let names = self.names(&row.accounts).await?;
         let ratings = self.rating_diffs(&row).await?;
-        let (room, rx) = Room::restore(self.host(), row, names, ratings, rematch, &log)?;
+        let (mut room, rx) = Room::restore(self.host(), row, names, ratings, rematch, &log)?;
+        let owned = owner.is_some();
+        if let Some((fence, stop)) = owner {
+            room.set_owner(fence, stop);
+        }
         let shared = room.shared();
         self.games
             .lock()
             .expect("games lock")
             .insert(id.to_string(), shared.clone());
         room.spawn(rx);
+        if let (true, Some(cluster)) = (owned, self.cluster()) {
+            cluster.serve(shared.clone());
+        }
         Ok(shared)
+    }
+
+    /// A cluster node's upkeep, every second until the server stops: renews its leases (a room
+    /// whose lease was lost stops), takes the games no node holds, and forgets stopped rooms.
+    pub async fn keep_leases(self: Arc<Self>) {
+        let Some(cluster) = self.cluster().cloned() else {
+            return;
+        };
+        let mut released = cluster.nats.subscribe(bus::RELEASED).await.ok();
+        let mut shutdown = self.shutdown.clone();
+        let mut tick = tokio::time::interval(crate::cluster::TICK);
+        loop {
+            tokio::select! {
+                _ = tick.tick() => {}
+                // Another node drains: its games are free now, not in a second.
+                Some(_) = next_message(&mut released) => {}
+                _ = shutdown.changed() => return,
+            }
+            cluster.renew().await;
+            self.games
+                .lock()
+                .expect("games lock")
+                .retain(|_, shared| !shared.tx.is_closed());
+            for id in cluster.orphans().await {
+                if let Err(e) = self.load(&id, true).await {
+                    tracing::warn!(game = %id, "cannot take over the game: {e}");
+                }
+            }
+        }
     }
 
     /// The names of the accounts that hold a game's seats.
@@ -508,8 +606,19 @@ impl Hub {
             .await
             .map_err(unavailable)?;
         let id = row.id.clone();
+        let owner = match self.cluster() {
+            Some(cluster) => match cluster.take(&id).await.map_err(unavailable)? {
+                Some(owner) => Some(owner),
+                None => return Err(ApiError::unavailable("this node is draining: try again")),
+            },
+            None => None,
+        };
         let (mut room, rx) = Room::restore(self.host(), row, names, None, None, &[])?;
         prepare(&mut room);
+        let owned = owner.is_some();
+        if let Some((fence, stop)) = owner {
+            room.set_owner(fence, stop);
+        }
         debug_assert!(matches!(room.status(), Status::Open | Status::Live));
         if room.status() == Status::Live {
             self.announce(room.news());
@@ -520,6 +629,9 @@ impl Hub {
             .expect("games lock")
             .insert(id.clone(), shared.clone());
         room.spawn(rx);
+        if let (true, Some(cluster)) = (owned, self.cluster()) {
+            cluster.serve(shared.clone());
+        }
         tracing::info!(game = %id, "game created");
         Ok(shared)
     }
@@ -628,6 +740,16 @@ impl Hub {
             let name = name.to_string();
             let _ = shared.tx.send(Command::Claimed { account, name }).await;
         }
+    }
+}
+
+async fn next_message(
+    subscriber: &mut Option<async_nats::Subscriber>,
+) -> Option<async_nats::Message> {
+    use futures_util::StreamExt;
+    match subscriber {
+        Some(s) => s.next().await,
+        None => std::future::pending().await,
     }
 }
 

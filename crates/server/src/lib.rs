@@ -6,6 +6,7 @@ pub mod account_api;
 pub mod accounts;
 pub mod api;
 pub mod bot;
+pub mod cluster;
 pub mod config;
 pub mod error;
 pub mod hub;
@@ -59,9 +60,20 @@ pub enum ServeError {
     /// A `--trust-proxy` that is neither an address nor a CIDR block.
     #[error("--trust-proxy {0:?} is neither an IP address nor a CIDR block (10.0.0.0/8)")]
     Proxy(String),
+    /// This node could not join its cluster.
+    #[error(transparent)]
+    Cluster(#[from] cluster::ClusterError),
     /// The runtime could not be started.
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
+}
+
+/// Where a node of a cluster finds the others: NATS's URL (credentials in it are never shown)
+/// and this node's name.
+#[derive(Clone)]
+pub struct ClusterArgs {
+    pub nats: String,
+    pub node: String,
 }
 
 /// A running server.
@@ -91,9 +103,28 @@ impl Server {
         config: Config,
         bots: HashMap<String, Arc<dyn bot::Bot>>,
     ) -> Result<Server, ServeError> {
+        Self::start_node(listener, database, config, bots, None).await
+    }
+
+    /// Starts one node of a cluster (`cluster`), or a server on its own (`None`).
+    pub async fn start_node(
+        listener: TcpListener,
+        database: &str,
+        config: Config,
+        bots: HashMap<String, Arc<dyn bot::Bot>>,
+        cluster: Option<ClusterArgs>,
+    ) -> Result<Server, ServeError> {
         let store = store::Store::open(database).await?;
         let (shutdown, shutdown_rx) = watch::channel(false);
+        let joined = match &cluster {
+            Some(args) => Some(cluster::Cluster::join(&args.nats, &args.node, &store).await?),
+            None => None,
+        };
         let hub = Hub::new(store, config.clone(), bots, shutdown_rx.clone());
+        if let Some(joined) = joined {
+            hub.set_cluster(joined);
+            tokio::spawn(hub.clone().keep_leases());
+        }
         hub.prepare_bot_accounts()
             .await
             .map_err(ServeError::BotAccounts)?;
@@ -126,6 +157,14 @@ impl Server {
         })
     }
 
+    /// A cluster's node drains: it takes no more games and lets its own go to the other nodes
+    /// at once, telling their clients to reconnect. A server on its own has nothing to do.
+    pub async fn drain(&self) {
+        if let Some(cluster) = self.hub.cluster() {
+            cluster.drain().await;
+        }
+    }
+
     /// Stops: closes every stream and socket, waits (a bounded time) for open requests, and
     /// closes the database.
     pub async fn stop(self) {
@@ -139,7 +178,12 @@ impl Server {
 }
 
 /// `bluffchess serve`: serves until Ctrl-C or SIGTERM.
-pub fn main(addr: &str, database: Option<&str>, trust_proxy: &[String]) -> Result<(), ServeError> {
+pub fn main(
+    addr: &str,
+    database: Option<&str>,
+    trust_proxy: &[String],
+    cluster: Option<ClusterArgs>,
+) -> Result<(), ServeError> {
     let mut config = Config::default();
     for proxy in trust_proxy {
         let net = proxy
@@ -168,15 +212,25 @@ pub fn main(addr: &str, database: Option<&str>, trust_proxy: &[String]) -> Resul
                 addr: addr.to_string(),
                 reason,
             })?;
-        let server = Server::start(listener, database, config).await?;
-        println!(
-            "bluffchess serving on http://{} (database {})",
-            server.addr,
-            store::redacted(database)
-        );
+        let node = cluster.as_ref().map(|c| c.node.clone());
+        let server =
+            Server::start_node(listener, database, config, bot::builtin(), cluster).await?;
+        match node {
+            Some(node) => println!(
+                "bluffchess serving on http://{} (database {}, cluster node {node})",
+                server.addr,
+                store::redacted(database)
+            ),
+            None => println!(
+                "bluffchess serving on http://{} (database {})",
+                server.addr,
+                store::redacted(database)
+            ),
+        }
         tracing::info!("listening on http://{}", server.addr);
         wait_for_signal().await;
         tracing::info!("shutting down");
+        server.drain().await;
         server.stop().await;
         Ok(())
     });

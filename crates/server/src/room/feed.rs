@@ -27,6 +27,9 @@ struct FeedState {
     messages: Vec<Unstamped>,
     snapshot: Unstamped,
     ended: bool,
+    /// The room stopped here (its game went to another node, or this node drains): readers end
+    /// so that their clients reconnect.
+    closed: bool,
     /// The clocks at `at` (server time), to stamp messages with as they are sent.
     clock: Option<ClockState>,
     at: i64,
@@ -79,6 +82,7 @@ impl Default for Feed {
                 messages: Vec::new(),
                 snapshot: Unstamped(Arc::from("}")),
                 ended: false,
+                closed: false,
                 clock: None,
                 at: 0,
             }),
@@ -101,6 +105,8 @@ impl Feed {
         let mut state = self.state.lock().expect("feed lock");
         state.clock.clone_from(clock);
         state.at = at;
+        // Wakes the feed's publisher in a cluster; a reader woken finds nothing new and waits.
+        self.notify.send_modify(|_| {});
     }
 
     /// Reads the feed: after message `since` (when the feed has it), else the whole view first.
@@ -122,6 +128,124 @@ impl Feed {
     }
 }
 
+/// A whole feed as a cluster's relay node copies it from the game's owner: unstamped messages.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FeedCopy {
+    pub messages: Vec<String>,
+    pub snapshot: String,
+    pub ended: bool,
+    pub clock: Option<ClockState>,
+    pub at: i64,
+}
+
+/// What changed in a feed, as its owner publishes it: message `seq` (when one was added) and the
+/// snapshot, end and clocks with it.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct FeedNews {
+    pub seq: usize,
+    pub message: Option<String>,
+    pub snapshot: String,
+    pub ended: bool,
+    pub clock: Option<ClockState>,
+    pub at: i64,
+}
+
+impl Feed {
+    /// Wakes at every message and every new reading of the clocks.
+    pub fn subscribe(&self) -> watch::Receiver<usize> {
+        self.notify.subscribe()
+    }
+
+    /// The number of messages.
+    pub fn len(&self) -> usize {
+        self.state.lock().expect("feed lock").messages.len()
+    }
+
+    /// Whether the feed has no message yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The whole feed.
+    pub fn copy(&self) -> FeedCopy {
+        let state = self.state.lock().expect("feed lock");
+        FeedCopy {
+            messages: state.messages.iter().map(|m| m.0.to_string()).collect(),
+            snapshot: state.snapshot.0.to_string(),
+            ended: state.ended,
+            clock: state.clock.clone(),
+            at: state.at,
+        }
+    }
+
+    /// The news after message `from`: each message after it, or (none) the clocks alone.
+    pub fn news_after(&self, from: usize) -> Vec<FeedNews> {
+        let state = self.state.lock().expect("feed lock");
+        let news = |seq: usize, message: Option<String>| FeedNews {
+            seq,
+            message,
+            snapshot: state.snapshot.0.to_string(),
+            ended: state.ended,
+            clock: state.clock.clone(),
+            at: state.at,
+        };
+        let len = state.messages.len();
+        if from >= len {
+            return vec![news(len, None)];
+        }
+        (from..len)
+            .map(|i| news(i + 1, Some(state.messages[i].0.to_string())))
+            .collect()
+    }
+
+    /// Takes a copy made by the game's owner (a relay's first sync, or after a gap).
+    pub fn replace(&self, copy: FeedCopy) {
+        let mut state = self.state.lock().expect("feed lock");
+        if copy.messages.len() < state.messages.len() {
+            return;
+        }
+        state.messages = copy
+            .messages
+            .into_iter()
+            .map(|m| Unstamped(Arc::from(m)))
+            .collect();
+        state.snapshot = Unstamped(Arc::from(copy.snapshot));
+        state.ended = copy.ended;
+        state.clock = copy.clock;
+        state.at = copy.at;
+        self.notify.send_replace(state.messages.len());
+    }
+
+    /// Takes the owner's news; `false` when a message is missing before it (copy the feed again).
+    pub fn take_news(&self, news: FeedNews) -> bool {
+        let mut state = self.state.lock().expect("feed lock");
+        let len = state.messages.len();
+        match news.message {
+            Some(_) if news.seq <= len => return true,
+            Some(message) if news.seq == len + 1 => {
+                state.messages.push(Unstamped(Arc::from(message)));
+            }
+            Some(_) => return false,
+            None if news.seq > len => return false,
+            None => {}
+        }
+        if news.seq == state.messages.len() {
+            state.snapshot = Unstamped(Arc::from(news.snapshot));
+            state.ended = news.ended;
+        }
+        state.clock = news.clock;
+        state.at = news.at;
+        self.notify.send_replace(state.messages.len());
+        true
+    }
+
+    /// Ends every reader: the room stopped on this node, and the clients reconnect.
+    pub fn close(&self) {
+        self.state.lock().expect("feed lock").closed = true;
+        self.notify.send_modify(|_| {});
+    }
+}
+
 /// Reads a seat's feed, message by message.
 pub struct FeedReader {
     feed: Arc<Feed>,
@@ -139,7 +263,7 @@ impl FeedReader {
                 let state = self.feed.state.lock().expect("feed lock");
                 return Some(message.stamp(&state.clock, state.at, now_ms()));
             }
-            if self.ended {
+            if self.ended || self.feed.state.lock().expect("feed lock").closed {
                 return None;
             }
             self.rx.changed().await.ok()?;

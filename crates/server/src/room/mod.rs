@@ -16,7 +16,7 @@ mod shared;
 mod table;
 
 pub use clock::now_ms;
-pub use feed::{line, Feed, FeedReader, LegalActions};
+pub use feed::{line, Feed, FeedCopy, FeedNews, FeedReader, LegalActions};
 pub use seat::{feed_of, index, listener_keys, Holder, SEATS};
 pub use shared::{Command, Connected, Presence, SeatCommand, Shared};
 pub use table::{new_arbiter, rating_diffs};
@@ -103,6 +103,11 @@ pub struct Room {
     bots: Thinking,
     /// When a flag fall that could not be stored is tried again (never in a tight loop).
     flag_retry_at: i64,
+    /// In a cluster: the lease every write of this room is fenced with, and the signal that
+    /// this node no longer owns the game (lost, released, draining).
+    owner: Option<(Write, watch::Receiver<bool>)>,
+    /// A write was refused because another node took the game over: the room stops.
+    fenced: bool,
 }
 
 impl Room {
@@ -135,6 +140,7 @@ impl Room {
             private: row.private,
             accounts: RwLock::new(row.accounts),
             guests: RwLock::new(row.guests.clone()),
+            relayed: false,
         });
         for p in &shared.presence {
             p.seen();
@@ -149,6 +155,8 @@ impl Room {
             clients: Default::default(),
             bots: Thinking::new(),
             flag_retry_at: 0,
+            owner: None,
+            fenced: false,
         };
         room.replay(log)?;
         Ok((room, rx))
@@ -223,6 +231,12 @@ impl Room {
         self.clients[index(seat)] = client;
     }
 
+    /// Makes the room a cluster node's: every write is fenced with `fence` (`Write::Fence`),
+    /// and the room stops when `stop` is set.
+    pub fn set_owner(&mut self, fence: Write, stop: watch::Receiver<bool>) {
+        self.owner = Some((fence, stop));
+    }
+
     /// Runs the room until the server stops or its finished game has been idle long enough.
     pub fn spawn(mut self, rx: mpsc::Receiver<Command>) {
         tokio::spawn(async move { self.run(rx).await });
@@ -231,8 +245,9 @@ impl Room {
     async fn run(&mut self, mut rx: mpsc::Receiver<Command>) {
         let mut answers = self.bots.take_answers();
         let mut shutdown = self.host.shutdown();
+        let mut stop = self.owner.as_ref().map(|(_, stop)| stop.clone());
         self.advance().await;
-        loop {
+        while !self.fenced {
             let deadline = self
                 .table
                 .flag_deadline()
@@ -262,9 +277,16 @@ impl Room {
                     break;
                 }
                 _ = shutdown.changed() => break,
+                () = stopped(&mut stop) => break,
             }
         }
         self.bots.stop();
+        if self.owner.is_some() {
+            // Another node owns the game now (or will): this node's readers reconnect there.
+            for feed in &self.shared.feeds {
+                feed.close();
+            }
+        }
     }
 
     async fn check_flag(&mut self) {
@@ -562,9 +584,13 @@ impl Room {
             game: self.table.row.id.clone(),
             rematch: id.clone(),
         };
+        let mut writes = vec![write];
+        if let Some((fence, _)) = &self.owner {
+            writes.insert(0, fence.clone());
+        }
         self.host
             .store()
-            .write(vec![write])
+            .write(writes)
             .await
             .map_err(store_refusal)?;
         self.rematch = Some(id.clone());
@@ -649,6 +675,9 @@ impl Room {
             entry: entry.clone(),
         }];
         writes.extend(extra);
+        if let Some((fence, _)) = &self.owner {
+            writes.insert(0, fence.clone());
+        }
         let status = self.table.status;
         if status != before.status && status.ended() {
             writes.push(Write::Status {
@@ -666,6 +695,7 @@ impl Room {
         writes.extend(rated.map(|end| Write::Rate(Box::new(end))));
         if let Err(e) = self.host.store().write(writes).await {
             self.table = before;
+            self.fenced |= matches!(e, StoreError::Fenced(_));
             return Err(store_refusal(e));
         }
         if let Some(accounts) = accounts {
@@ -777,6 +807,16 @@ fn store_refusal(e: StoreError) -> ApiError {
     ApiError::unavailable(format!(
         "the action could not be stored, so it was not played: {e}"
     ))
+}
+
+/// Until `stop` is set (never without one).
+async fn stopped(stop: &mut Option<watch::Receiver<bool>>) {
+    match stop {
+        Some(stop) => {
+            let _ = stop.wait_for(|s| *s).await;
+        }
+        None => std::future::pending().await,
+    }
 }
 
 async fn sleep_opt(wait: Option<Duration>) {

@@ -72,6 +72,8 @@ pub struct Shared {
     pub accounts: RwLock<[Option<i64>; 2]>,
     /// The guest session that holds each seat, if one does (SHA-256, hex).
     pub guests: RwLock<[Option<String>; 2]>,
+    /// In a cluster: the game is owned by another node, and this is its relay here.
+    pub relayed: bool,
 }
 
 /// What a seat may ask of its game.

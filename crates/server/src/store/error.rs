@@ -30,6 +30,9 @@ pub enum StoreError {
     /// A write was refused (it was not stored).
     #[error("the database refused the write: {0}")]
     Write(String),
+    /// A cluster's node wrote to a game whose lease it no longer holds: nothing was written.
+    #[error("this node no longer owns game {0}: another node took it over")]
+    Fenced(String),
     /// The writer task is gone (the server is stopping).
     #[error("the database writer has stopped")]
     WriterStopped,

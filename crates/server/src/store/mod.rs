@@ -88,6 +88,15 @@ impl Store {
         }
     }
 
+    /// The Postgres pool, when the database is Postgres (a cluster's leases live beside the
+    /// games).
+    pub fn postgres(&self) -> Option<&sqlx::PgPool> {
+        match &self.pool {
+            Pool::Postgres(p) => Some(p),
+            Pool::Sqlite(_) => None,
+        }
+    }
+
     /// Commits `writes` in one transaction; returns once they are durable.
     pub async fn write(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();

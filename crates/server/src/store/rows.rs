@@ -152,6 +152,13 @@ pub enum Write {
     /// A rated game's end changes both players' ratings (computed in the transaction from the
     /// ratings stored, once per game).
     Rate(Box<RatedEnd>),
+    /// The writes of this transaction are refused unless `node` still holds `game`'s lease at
+    /// `epoch` (a cluster's fencing, Postgres only; the lease row is locked until the commit).
+    Fence {
+        game: String,
+        node: String,
+        epoch: i64,
+    },
 }
 
 /// A rated game that ended: who played it and how it went.

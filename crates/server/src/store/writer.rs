@@ -143,6 +143,7 @@ fn statement(write: &Write) -> (&'static str, Vec<Param<'_>>) {
             vec![Static(status.name()), MaybeStatic(*result), Text(game)],
         ),
         Write::Rate(_) => unreachable!("a rated end is applied by rate_in!, not one statement"),
+        Write::Fence { .. } => unreachable!("a fence is checked by fence(), not one statement"),
         Write::Rematch { game, rematch } => (
             "UPDATE games SET rematch = $1 WHERE id = $2",
             vec![Text(rematch), Text(game)],
@@ -176,19 +177,22 @@ const POSTGRES_ENTRIES: &str = "INSERT INTO log (game, seq, kind, seat, input, t
 
 /// Commits `writes` in one transaction.
 async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
-    let committed = match pool {
+    match pool {
         // In-process: a statement costs no round trip.
         Pool::Sqlite(p) => {
             let mut conn = p.acquire().await.map_err(fail)?;
             let result = async {
                 let mut tx = conn.begin().await?;
                 for write in writes {
-                    if let Write::Rate(end) = write {
-                        rate_in!(tx, end, "");
-                        continue;
+                    match write {
+                        Write::Rate(end) => rate_in!(tx, end, ""),
+                        // Fencing is a cluster's, and a cluster runs on Postgres.
+                        Write::Fence { .. } => {}
+                        _ => {
+                            let (sql, params) = statement(write);
+                            bound!(sql, params).execute(&mut *tx).await?;
+                        }
                     }
-                    let (sql, params) = statement(write);
-                    bound!(sql, params).execute(&mut *tx).await?;
                 }
                 tx.commit().await
             }
@@ -200,33 +204,77 @@ async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
                 // connection starts clean.
                 let _ = conn.close().await;
             }
-            result
+            result.map_err(fail)
         }
         Pool::Postgres(p) => {
-            async {
-                let mut tx = p.begin().await?;
-                let mut rest = writes;
-                while let Some(write) = rest.first() {
-                    let entries = rest.iter().take_while(|w| matches!(w, Write::Entry { .. }));
-                    let run = entries.count();
-                    if let Write::Rate(end) = write {
+            let mut tx = p.begin().await.map_err(fail)?;
+            fence(&mut tx, writes).await?;
+            let mut rest = writes;
+            while let Some(write) = rest.first() {
+                let entries = rest.iter().take_while(|w| matches!(w, Write::Entry { .. }));
+                let run = entries.count();
+                if let Write::Rate(end) = write {
+                    let rated: Result<(), sqlx::Error> = async {
                         rate_in!(tx, end, " FOR UPDATE");
-                        rest = &rest[1..];
-                    } else if run > 1 {
-                        entries_query(&rest[..run]).execute(&mut *tx).await?;
-                        rest = &rest[run..];
-                    } else {
-                        let (sql, params) = statement(write);
-                        bound!(sql, params).execute(&mut *tx).await?;
-                        rest = &rest[1..];
+                        Ok(())
                     }
+                    .await;
+                    rated.map_err(fail)?;
+                    rest = &rest[1..];
+                } else if matches!(write, Write::Fence { .. }) {
+                    rest = &rest[1..];
+                } else if run > 1 {
+                    entries_query(&rest[..run])
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(fail)?;
+                    rest = &rest[run..];
+                } else {
+                    let (sql, params) = statement(write);
+                    bound!(sql, params).execute(&mut *tx).await.map_err(fail)?;
+                    rest = &rest[1..];
                 }
-                tx.commit().await
             }
-            .await
+            tx.commit().await.map_err(fail)
         }
-    };
-    committed.map_err(fail)
+    }
+}
+
+/// The leases of a cluster's node, checked in the transaction of its appends: every fence's
+/// lease row must still hold the node and its epoch, and stays locked (`FOR SHARE`) until the
+/// commit, so a takeover (which updates the row) waits for this transaction or refuses it.
+const FENCES: &str = "SELECT l.game FROM leases l
+     JOIN UNNEST($1::text[], $2::text[], $3::bigint[]) AS f(game, node, epoch)
+       ON l.game = f.game AND l.node = f.node AND l.epoch = f.epoch
+     FOR SHARE OF l";
+
+async fn fence(
+    tx: &mut sqlx::Transaction<'_, sqlx::Postgres>,
+    writes: &[&Write],
+) -> Result<(), StoreError> {
+    let mut fences: Vec<(&str, &str, i64)> = writes
+        .iter()
+        .filter_map(|w| match w {
+            Write::Fence { game, node, epoch } => Some((game.as_str(), node.as_str(), *epoch)),
+            _ => None,
+        })
+        .collect();
+    if fences.is_empty() {
+        return Ok(());
+    }
+    fences.sort_unstable();
+    fences.dedup();
+    let held: Vec<String> = sqlx::query_scalar(FENCES)
+        .bind(fences.iter().map(|f| f.0).collect::<Vec<_>>())
+        .bind(fences.iter().map(|f| f.1).collect::<Vec<_>>())
+        .bind(fences.iter().map(|f| f.2).collect::<Vec<_>>())
+        .fetch_all(&mut **tx)
+        .await
+        .map_err(fail)?;
+    match fences.iter().find(|f| !held.iter().any(|h| h == f.0)) {
+        Some((game, ..)) => Err(StoreError::Fenced(game.to_string())),
+        None => Ok(()),
+    }
 }
 
 /// The insert of a run of log entries into Postgres, in their order.

@@ -1,0 +1,237 @@
+//! A cluster of nodes (`serve --cluster nats://...`): Postgres is the store of record (logs,
+//! accounts, leases), NATS carries a live game's requests to the node that owns it and each
+//! audience's messages from it. Each live game has one owner at a time, by a fenced lease
+//! (`lease.rs`); the owner serves it to the other nodes (`owner.rs`), which relay it to their
+//! clients (`relay.rs`); what travels is in `bus.rs`.
+
+pub mod bus;
+pub mod lease;
+pub mod owner;
+pub mod relay;
+
+use crate::error::ApiError;
+use crate::room::Shared;
+use crate::store::{redacted, Store, StoreError, Write};
+use async_nats::Client;
+use lease::{Held, Leases};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::watch;
+
+/// How long a lease lasts past its last renewal: a dead node's games wait this long at most.
+pub const LEASE: Duration = Duration::from_secs(3);
+/// How often leases are renewed and orphaned games looked for.
+pub const TICK: Duration = Duration::from_secs(1);
+
+/// Why a node could not join its cluster.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    #[error("--cluster needs a Postgres database (--database postgres://...): the nodes share it")]
+    NeedsPostgres,
+    #[error("cannot reach NATS at {url}: {reason}")]
+    Unreachable { url: String, reason: String },
+}
+
+/// A game this node owns: the epoch its writes are fenced with, and its stop.
+struct Owned {
+    epoch: i64,
+    stop: watch::Sender<bool>,
+}
+
+/// This node's place in the cluster.
+pub struct Cluster {
+    pub node: String,
+    pub nats: Client,
+    pub leases: Leases,
+    owned: Mutex<HashMap<String, Owned>>,
+    draining: AtomicBool,
+}
+
+impl Cluster {
+    /// Joins the cluster of NATS at `url` as `node`, with the leases in `store`'s Postgres.
+    pub async fn join(url: &str, node: &str, store: &Store) -> Result<Arc<Cluster>, ClusterError> {
+        let pool = store.postgres().ok_or(ClusterError::NeedsPostgres)?;
+        let shown = redacted(url);
+        let unreachable = |reason: String| ClusterError::Unreachable {
+            url: shown.clone(),
+            reason,
+        };
+        let addr: async_nats::ServerAddr = url
+            .parse()
+            .map_err(|_| unreachable("not a NATS URL (nats://HOST:PORT)".into()))?;
+        let mut options = async_nats::ConnectOptions::new();
+        // The client takes no credentials from the URL itself.
+        if let (Some(user), Some(password)) = (addr.username(), addr.password()) {
+            options = options.user_and_password(user.to_string(), password.to_string());
+        }
+        let nats = options
+            .name(format!("bluffchess {node}"))
+            .connection_timeout(Duration::from_secs(5))
+            .request_timeout(Some(Duration::from_secs(3)))
+            .event_callback(|event| async move {
+                // Events name no credentials: connection changes and slow consumers.
+                tracing::info!("NATS: {event}");
+            })
+            .connect(addr)
+            .await
+            .map_err(|e| unreachable(e.kind().to_string()))?;
+        Ok(Arc::new(Cluster {
+            node: node.to_string(),
+            nats,
+            leases: Leases::new(pool.clone(), node, LEASE),
+            owned: Mutex::new(HashMap::new()),
+            draining: AtomicBool::new(false),
+        }))
+    }
+
+    /// Takes `game`'s lease; answers the fence of its writes and the room's stop, or `None`
+    /// when another node holds it.
+    pub async fn take(
+        &self,
+        game: &str,
+    ) -> Result<Option<(Write, watch::Receiver<bool>)>, StoreError> {
+        if self.draining() {
+            return Ok(None);
+        }
+        let Some(held) = self.leases.take(game).await? else {
+            return Ok(None);
+        };
+        let (stop, stopped) = watch::channel(false);
+        let fence = Write::Fence {
+            game: game.to_string(),
+            node: self.node.clone(),
+            epoch: held.epoch,
+        };
+        let old = self.owned.lock().expect("owned lock").insert(
+            game.to_string(),
+            Owned {
+                epoch: held.epoch,
+                stop,
+            },
+        );
+        if let Some(old) = old {
+            old.stop.send_replace(true);
+        }
+        Ok(Some((fence, stopped)))
+    }
+
+    /// Serves an owned game to the other nodes until it stops here.
+    pub fn serve(&self, shared: Arc<Shared>) {
+        let stop = match self.owned.lock().expect("owned lock").get(&shared.id) {
+            Some(owned) => owned.stop.subscribe(),
+            None => return,
+        };
+        tokio::spawn(owner::serve(self.nats.clone(), shared, stop));
+    }
+
+    /// Whether another node holds `game` now.
+    pub async fn owned_elsewhere(&self, game: &str) -> Result<bool, StoreError> {
+        Ok(self
+            .leases
+            .owner(game)
+            .await?
+            .is_some_and(|node| node != self.node))
+    }
+
+    /// Opens the relay of a game another node owns.
+    pub async fn relay(
+        &self,
+        game: &str,
+        shutdown: watch::Receiver<bool>,
+    ) -> Result<Arc<Shared>, ApiError> {
+        relay::open(self.nats.clone(), game, shutdown).await
+    }
+
+    /// Renews every lease held; stops the rooms of those lost (another node took them while
+    /// this one could not renew: paused, cut off).
+    pub async fn renew(&self) {
+        let held = self.held();
+        match self.leases.renew(&held).await {
+            Ok(kept) => {
+                let mut owned = self.owned.lock().expect("owned lock");
+                for h in &held {
+                    let lost = !kept.contains(&h.game)
+                        && owned.get(&h.game).is_some_and(|o| o.epoch == h.epoch);
+                    if lost {
+                        tracing::warn!(game = %h.game, "lease lost: another node owns the game");
+                        if let Some(o) = owned.remove(&h.game) {
+                            o.stop.send_replace(true);
+                        }
+                    }
+                }
+            }
+            Err(e) => tracing::warn!("leases not renewed: {e}"),
+        }
+    }
+
+    fn held(&self) -> Vec<Held> {
+        let owned = self.owned.lock().expect("owned lock");
+        owned
+            .iter()
+            .map(|(game, o)| Held {
+                game: game.clone(),
+                epoch: o.epoch,
+            })
+            .collect()
+    }
+
+    /// Unfinished games no node holds (their owner died or let them go), for this node to take.
+    pub async fn orphans(&self) -> Vec<String> {
+        if self.draining() {
+            return Vec::new();
+        }
+        match self.leases.orphans(100).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::warn!("cannot look for games without an owner: {e}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// A game left this node's memory: its lease goes at once.
+    pub async fn forget(&self, game: &str) {
+        let owned = self.owned.lock().expect("owned lock").remove(game);
+        if let Some(o) = owned {
+            o.stop.send_replace(true);
+            let held = Held {
+                game: game.to_string(),
+                epoch: o.epoch,
+            };
+            if let Err(e) = self.leases.release(&[held]).await {
+                tracing::warn!(game, "lease not released (it expires): {e}");
+            }
+        }
+    }
+
+    /// Whether this node is draining (it takes no game).
+    pub fn draining(&self) -> bool {
+        self.draining.load(Ordering::Relaxed)
+    }
+
+    /// Drains: takes no more games, stops every room here, releases their leases at once and
+    /// tells the other nodes to take them.
+    pub async fn drain(&self) {
+        self.draining.store(true, Ordering::Relaxed);
+        let held = self.held();
+        {
+            let mut owned = self.owned.lock().expect("owned lock");
+            for (_, o) in owned.drain() {
+                o.stop.send_replace(true);
+            }
+        }
+        // The rooms see their stop within a turn of their loops; a write still under way is
+        // fenced by the release anyway (the next owner's take bumps the epoch).
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        if let Err(e) = self.leases.release(&held).await {
+            tracing::warn!("leases not released (they expire): {e}");
+        }
+        let games: Vec<&str> = held.iter().map(|h| h.game.as_str()).collect();
+        let body = serde_json::to_vec(&games).expect("ids serialise");
+        let _ = self.nats.publish(bus::RELEASED, body.into()).await;
+        let _ = self.nats.flush().await;
+        tracing::info!("drained: {} games released", held.len());
+    }
+}
