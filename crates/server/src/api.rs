@@ -295,7 +295,7 @@ pub async fn view(
     let shared = app.get(&id).await?;
     let seat = authenticate(&caller, &headers, &shared)?.map_or(Seat::Spectator, Seat::from);
     Ok(Json(
-        shared.ask(|reply| Command::View { seat, reply }).await?,
+        shared.ask(|reply| Command::View { seat, reply }).await??,
     ))
 }
 

@@ -10,6 +10,13 @@ use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// One cluster test at a time in a test binary: their timings (leases, failovers) are measured,
+/// and three nodes a test already share two cores.
+pub fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The engines' URLs: without them these tests fail (they have no form without a cluster).
 pub fn engines() -> (String, String) {
     let get = |name: &str, script: &str| {
@@ -192,6 +199,7 @@ impl Drop for Node {
     fn drop(&mut self) {
         let _ = Command::new("kill")
             .args(["-CONT", &self.child.id().to_string()])
+            .stderr(Stdio::null())
             .status();
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -139,7 +139,7 @@ async fn run(shared: &Shared, request: Request) -> Result<Reply, ApiError> {
         Request::View { audience } => {
             let seat = seat_of(audience).ok_or_else(no_audience)?;
             Reply::View(Box::new(
-                shared.ask(|reply| Command::View { seat, reply }).await?,
+                shared.ask(|reply| Command::View { seat, reply }).await??,
             ))
         }
         Request::Positions { audience } => {

@@ -231,10 +231,13 @@ async fn forward(nats: Client, id: String, command: Command) {
         }
         Command::View { seat, reply } => {
             let audience = SEATS.iter().position(|s| *s == seat).unwrap_or(2);
-            // A view that cannot be had leaves the reply unsent: the handler answers 503.
-            if let Ok(Reply::View(view)) = ask(&nats, &id, &Request::View { audience }).await {
-                let _ = reply.send(*view);
-            }
+            let _ =
+                reply.send(ask(&nats, &id, &Request::View { audience }).await.and_then(
+                    |r| match r {
+                        Reply::View(view) => Ok(*view),
+                        _ => Err(unexpected()),
+                    },
+                ));
         }
         Command::Positions { seat, reply } => {
             let audience = SEATS.iter().position(|s| *s == seat).unwrap_or(2);

@@ -409,7 +409,7 @@ impl Room {
                 }
             }
             Command::View { seat, reply } => {
-                let _ = reply.send(self.view_message(seat));
+                let _ = reply.send(Ok(self.view_message(seat)));
             }
             Command::Positions { seat, reply } => {
                 let view = self.table.game.typed_view(seat);

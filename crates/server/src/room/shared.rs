@@ -130,7 +130,7 @@ pub enum Command {
     /// The seat's whole view now, as a `view` message.
     View {
         seat: Seat,
-        reply: oneshot::Sender<crate::wire::Message>,
+        reply: oneshot::Sender<Result<crate::wire::Message, ApiError>>,
     },
     /// The position after each action the seat saw, as it saw it then.
     Positions {
