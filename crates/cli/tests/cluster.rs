@@ -8,7 +8,7 @@ mod common;
 mod nodes;
 
 use common::{request, variants};
-use nodes::{engines, fresh_database, owner, stream, timeless, Node};
+use nodes::{engines, fresh_database, one_at_a_time, owner, stream, timeless, Node};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -49,8 +49,20 @@ fn act(addr: SocketAddr, id: &str, token: &str, rng: &mut StdRng) -> Option<Valu
     }
 }
 
+/// Whether the lobby of the node at `addr` lists game `id` among its `open` or `live` games.
+fn listed(addr: SocketAddr, list: &str, id: &str) -> bool {
+    let (status, lobby) = request(addr, "GET", "/api/games", None, None).unwrap();
+    assert_eq!(status, 200, "{lobby}");
+    lobby[list]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|g| g["id"] == id)
+}
+
 #[test]
 fn every_variant_across_three_nodes_is_what_its_owner_serves() {
+    let _one = one_at_a_time();
     let (postgres, nats) = engines();
     let database = fresh_database(&postgres, "every_variant");
     let nodes: Vec<Node> = ["a", "b", "c"]
@@ -67,9 +79,14 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
         assert_eq!(status, 201, "{created}");
         let id = created["id"].as_str().unwrap().to_string();
         assert_eq!(owner(&database, &id).as_deref(), Some("a"), "{variant}");
+        assert!(
+            listed(c, "open", &id),
+            "{variant}: c's lobby lists a's open game"
+        );
         let (status, joined) =
             request(b, "POST", &format!("/api/games/{id}/join"), None, None).unwrap();
         assert_eq!(status, 200, "{variant}: {joined}");
+        assert!(listed(c, "live", &id), "{variant}: c's lobby lists it live");
         let tokens = [
             created["token"].as_str().unwrap().to_string(),
             joined["token"].as_str().unwrap().to_string(),
@@ -174,4 +191,32 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
             assert_eq!(views[2], views[0], "{variant}: view of {seat:?} on c");
         }
     }
+}
+
+#[test]
+fn a_cluster_needs_postgres_and_a_node_needs_a_cluster() {
+    let serve = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bluffchess"))
+            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    let dir = std::env::temp_dir().join(format!("bluffchess-cluster-{}", std::process::id()));
+    let sqlite = format!("sqlite:{}", dir.display());
+    for database in [&["--database", sqlite.as_str()][..], &[]] {
+        let mut args = database.to_vec();
+        args.extend(["--cluster", "nats://127.0.0.1:4222"]);
+        let (code, stderr) = serve(&args);
+        assert_eq!(code, Some(2), "{stderr}");
+        assert!(
+            stderr.contains("--cluster needs --database postgres://"),
+            "{stderr}"
+        );
+    }
+    let (code, stderr) = serve(&["--node", "a"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("--cluster"), "{stderr}");
+    assert!(!dir.exists(), "nothing was created");
 }

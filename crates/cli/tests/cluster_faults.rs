@@ -213,7 +213,14 @@ fn the_owner_killed_again_and_again_loses_no_acknowledged_action() {
                 Acted::Acked => break,
                 _ if table.over => break,
                 Acted::Unavailable | Acted::Nothing => {
-                    assert!(killed.elapsed() < Duration::from_secs(30), "no failover");
+                    assert!(
+                        killed.elapsed() < Duration::from_secs(30),
+                        "kill {kill} of {owner}: no failover in 30 s: owner now {:?}, log of {} \
+                         entries, game {}",
+                        nodes::owner(&database, &table.id),
+                        log(&database, &table.id).len(),
+                        table.id
+                    );
                     std::thread::sleep(Duration::from_millis(20));
                 }
             }

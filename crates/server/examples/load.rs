@@ -12,13 +12,20 @@
 //! tokens. It reports the games held, the memory they take (this process only: not the
 //! Postgres server's), actions per second and the round-trip time of an action.
 //!
+//! With `cluster`, the same run measures one node of a cluster (`serve --cluster`), then three
+//! nodes with each client talking to the node that owns its games (nothing forwarded), then
+//! three nodes with each client talking to another node (every request forwarded to the owner
+//! over NATS, every message relayed back): all in this process on the same cores, on the
+//! Postgres of `BLUFFCHESS_LOAD_DATABASE` (a fresh schema for each run) and the NATS of
+//! `BLUFFCHESS_LOAD_NATS`. CLIENTS is rounded up to a multiple of 3.
+//!
 //! With `pool`, GAMES is a number of signed-in players instead, each cycling through rated play
 //! for SECONDS: join the quick-pairing pool (a rated seek, 1+0), wait on its event stream for
 //! the game to start, play a short game (it resigns after 4 actions of its own), and again. It
 //! reports the time from joining the pool to the game's start (median and p99), the actions a
 //! second, and the games played.
 
-use bluffchess_server::{Config, Server};
+use bluffchess_server::{ClusterArgs, Config, Server};
 use rand::seq::IndexedRandom;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -115,6 +122,7 @@ async fn main() {
     let variant = args.get(4).cloned().unwrap_or_else(|| "chess".into());
     let accounts = args.get(5).is_some_and(|a| a == "accounts");
     let pool = args.get(5).is_some_and(|a| a == "pool");
+    let cluster = args.get(5).is_some_and(|a| a == "cluster");
     let db = std::env::temp_dir().join(format!("bluffchess-load-{}.db", std::process::id()));
     let config = Config {
         max_live_per_client: usize::MAX,
@@ -128,6 +136,10 @@ async fn main() {
     let database = std::env::var("BLUFFCHESS_LOAD_DATABASE")
         .unwrap_or_else(|_| format!("sqlite:{}", db.display()));
     println!("database {}", bluffchess_server::store::redacted(&database));
+    if cluster {
+        one_node_then_three(&database, config, games, clients, seconds, &variant).await;
+        return;
+    }
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = Server::start(listener, &database, config).await.unwrap();
     let base = format!("http://{}", server.addr);
@@ -155,14 +167,41 @@ async fn main() {
         }
         println!("{} accounts signed up", 2 * clients);
     }
+    hold_and_play(&http, &[base], 0, games, clients, seconds, &variant, &pairs).await;
+    println!("process RSS at the end: {} MiB", rss_kib() / 1024);
+    server.stop().await;
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+}
+
+/// Holds GAMES live games (game n created on node n mod NODES) and has CLIENTS clients play
+/// them for SECONDS (client c through node c + SHIFT mod NODES); prints what it measured.
+#[allow(clippy::too_many_arguments)]
+async fn hold_and_play(
+    http: &reqwest::Client,
+    bases: &[String],
+    shift: usize,
+    games: usize,
+    clients: usize,
+    seconds: u64,
+    variant: &str,
+    pairs: &[[Auth; 2]],
+) {
     // Hold the games: game n is played by client n mod CLIENTS.
     let before = rss_kib();
     let started = Instant::now();
     let mut held = Vec::with_capacity(games);
     let chunk = 64;
     for start in (0..games).step_by(chunk) {
-        let batch = (start..(start + chunk).min(games))
-            .map(|n| open_game(&http, &base, &variant, pairs.get(n % clients)));
+        let batch = (start..(start + chunk).min(games)).map(|n| {
+            open_game(
+                http,
+                &bases[n % bases.len()],
+                variant,
+                pairs.get(n % clients),
+            )
+        });
         held.extend(futures_util::future::join_all(batch).await);
     }
     let after = rss_kib();
@@ -182,7 +221,7 @@ async fn main() {
     for c in 0..clients {
         let held = held.clone();
         let http = http.clone();
-        let base = base.clone();
+        let base = bases[(c + shift) % bases.len()].clone();
         workers.push(tokio::spawn(async move {
             let mut latencies = Vec::new();
             let mut finished = 0usize;
@@ -268,11 +307,82 @@ async fn main() {
         pct(0.5),
         pct(0.99)
     );
-    println!("process RSS at the end: {} MiB", rss_kib() / 1024);
-    server.stop().await;
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+}
+
+/// The same load on one node of a cluster, then on three.
+async fn one_node_then_three(
+    database: &str,
+    config: Config,
+    games: usize,
+    clients: usize,
+    seconds: u64,
+    variant: &str,
+) {
+    let nats = std::env::var("BLUFFCHESS_LOAD_NATS").expect(
+        "cluster: BLUFFCHESS_LOAD_NATS=nats://... (and a postgres:// BLUFFCHESS_LOAD_DATABASE)",
+    );
+    let clients = clients.div_ceil(3) * 3;
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(clients * 2)
+        .build()
+        .unwrap();
+    let runs = [
+        (1, 0, "1 node"),
+        (
+            3,
+            0,
+            "3 nodes, each client on its games' owner (nothing forwarded)",
+        ),
+        (
+            3,
+            1,
+            "3 nodes, each client on another node (everything forwarded)",
+        ),
+    ];
+    for (run, (count, shift, what)) in runs.into_iter().enumerate() {
+        let database = &fresh_schema(database, run).await;
+        let mut servers = Vec::new();
+        for n in 0..count {
+            let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let args = ClusterArgs {
+                nats: nats.clone(),
+                node: format!("load{run}-{n}"),
+            };
+            let server = Server::start_node(
+                listener,
+                database,
+                config.clone(),
+                bluffchess_server::bot::builtin(),
+                Some(args),
+            )
+            .await
+            .unwrap();
+            servers.push(server);
+        }
+        let bases: Vec<String> = servers
+            .iter()
+            .map(|s| format!("http://{}", s.addr))
+            .collect();
+        println!("== {what}");
+        hold_and_play(&http, &bases, shift, games, clients, seconds, variant, &[]).await;
+        for server in servers {
+            server.drain().await;
+            server.stop().await;
+        }
     }
+}
+
+/// A new schema of `database` for one run, so that no run takes over another's games.
+async fn fresh_schema(database: &str, run: usize) -> String {
+    use sqlx::Connection;
+    let schema = format!("load_{}_{run}", std::process::id());
+    let mut connection = sqlx::PgConnection::connect(database).await.unwrap();
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    let separator = if database.contains('?') { '&' } else { '?' };
+    format!("{database}{separator}options=-c%20search_path%3D{schema}")
 }
 
 /// What one pool player measured: its waits from joining the pool to its game's start, its

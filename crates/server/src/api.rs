@@ -243,13 +243,17 @@ pub async fn create(
 }
 
 #[utoipa::path(get, path = "/api/games", tag = "games", responses((status = 200, description = "open and live games", body = crate::wire::Lobby), crate::wire::Refusals))]
-pub async fn lobby(State(app): State<App>) -> Json<Lobby> {
-    let (mut open, mut live) = app.lobby();
+pub async fn lobby(State(app): State<App>) -> Result<Json<Lobby>, ApiError> {
+    // A cluster's lobby is every node's: the database's.
+    let (mut open, mut live) = match app.cluster() {
+        Some(cluster) => cluster.lobby().await?,
+        None => app.lobby(),
+    };
     open.truncate(500);
     live.truncate(500);
     let mut seeks = app.seeks();
     seeks.truncate(500);
-    Json(Lobby { live, open, seeks })
+    Ok(Json(Lobby { live, open, seeks }))
 }
 
 #[utoipa::path(post, path = "/api/games/{id}/join", tag = "games", params(("id" = String, Path, description = "the game id")), request_body(content = Option<crate::wire::JoinRequest>, content_type = "application/json", description = "a private game's invitation (optional)"), responses((status = 200, description = "the open seat, taken", body = crate::wire::Seated), crate::wire::Refusals))]

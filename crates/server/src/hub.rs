@@ -113,6 +113,7 @@ impl Host for Hub {
     }
 
     fn announce(&self, news: GameNews) {
+        let mut told = Vec::new();
         let ended = news.status.ended();
         for (i, listeners) in news.listeners.iter().enumerate() {
             let color = if i == 0 { Color::White } else { Color::Black };
@@ -142,7 +143,24 @@ impl Host for Hub {
                 false => AccountEvent::GameStart { game },
             };
             for listener in listeners {
-                self.pairing.listeners.publish(listener, event.clone());
+                told.push((listener.clone(), event.clone()));
+            }
+        }
+        match self.cluster() {
+            // A player's event streams may be open on any node: every node tells its own.
+            Some(cluster) => {
+                let body = serde_json::to_vec(&told).expect("events serialise");
+                let nats = cluster.nats.clone();
+                tokio::spawn(async move {
+                    if let Err(e) = nats.publish(bus::ANNOUNCED, body.into()).await {
+                        tracing::warn!("a game's start or end was not announced: {e}");
+                    }
+                });
+            }
+            None => {
+                for (listener, event) in told {
+                    self.pairing.listeners.publish(&listener, event);
+                }
             }
         }
     }
@@ -266,7 +284,14 @@ impl Hub {
         };
         let shared = match owner {
             // Read again once the lease is held: the log as the last owner left it.
-            Some(owner) => self.restore(id, Some(owner)).await?,
+            Some(owner) => match self.restore(id, Some(owner)).await {
+                Ok(shared) => shared,
+                Err(e) => {
+                    // Never hold a lease without a room: another node may do better.
+                    cluster.forget(id).await;
+                    return Err(e);
+                }
+            },
             None => {
                 let shared = cluster.relay(id, self.shutdown.clone()).await?;
                 self.games
@@ -318,6 +343,7 @@ impl Hub {
             return;
         };
         let mut released = cluster.nats.subscribe(bus::RELEASED).await.ok();
+        let mut announced = cluster.nats.subscribe(bus::ANNOUNCED).await.ok();
         let mut shutdown = self.shutdown.clone();
         let mut tick = tokio::time::interval(crate::cluster::TICK);
         loop {
@@ -325,6 +351,14 @@ impl Hub {
                 _ = tick.tick() => {}
                 // Another node drains: its games are free now, not in a second.
                 Some(_) = next_message(&mut released) => {}
+                Some(message) = next_message(&mut announced) => {
+                    let told: Vec<(String, AccountEvent)> =
+                        serde_json::from_slice(&message.payload).unwrap_or_default();
+                    for (listener, event) in told {
+                        self.pairing.listeners.publish(&listener, event);
+                    }
+                    continue;
+                }
                 _ = shutdown.changed() => return,
             }
             cluster.renew().await;
@@ -333,6 +367,10 @@ impl Hub {
                 .expect("games lock")
                 .retain(|_, shared| !shared.tx.is_closed());
             for id in cluster.orphans().await {
+                // Another node may have taken it since: then there is nothing to do.
+                if cluster.owned_elsewhere(&id).await.unwrap_or(true) {
+                    continue;
+                }
                 if let Err(e) = self.load(&id, true).await {
                     tracing::warn!(game = %id, "cannot take over the game: {e}");
                 }

@@ -6,12 +6,14 @@
 
 pub mod bus;
 pub mod lease;
+pub mod lobby;
 pub mod owner;
 pub mod relay;
 
 use crate::error::ApiError;
 use crate::room::Shared;
 use crate::store::{redacted, Store, StoreError, Write};
+use crate::wire::LobbyGame;
 use async_nats::Client;
 use lease::{Held, Leases};
 use std::collections::HashMap;
@@ -45,6 +47,7 @@ pub struct Cluster {
     pub node: String,
     pub nats: Client,
     pub leases: Leases,
+    pool: sqlx::PgPool,
     owned: Mutex<HashMap<String, Owned>>,
     draining: AtomicBool,
 }
@@ -81,6 +84,7 @@ impl Cluster {
             node: node.to_string(),
             nats,
             leases: Leases::new(pool.clone(), node, LEASE),
+            pool: pool.clone(),
             owned: Mutex::new(HashMap::new()),
             draining: AtomicBool::new(false),
         }))
@@ -124,6 +128,13 @@ impl Cluster {
             None => return,
         };
         tokio::spawn(owner::serve(self.nats.clone(), shared, stop));
+    }
+
+    /// The open and live public games of every node, newest first.
+    pub async fn lobby(&self) -> Result<(Vec<LobbyGame>, Vec<LobbyGame>), ApiError> {
+        lobby::lobby(&self.pool)
+            .await
+            .map_err(|e| ApiError::unavailable(e.to_string()))
     }
 
     /// Whether another node holds `game` now.
