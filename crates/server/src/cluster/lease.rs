@@ -37,14 +37,19 @@ const RENEW: &str = "UPDATE leases l SET expires_at = now() + $3 * interval '1 m
      WHERE l.game = o.game AND l.epoch = o.epoch AND l.node = $4
      RETURNING l.game";
 
-/// Lets leases go at once; the epoch stays, so the next take bumps it.
-const RELEASE: &str = "UPDATE leases l SET expires_at = 'epoch'
+/// Lets leases go at once (`$4`: as of now, or long ago for a game no longer wanted in
+/// memory); the epoch stays, so the next take bumps it.
+const RELEASE: &str = "UPDATE leases l
+     SET expires_at = CASE WHEN $4 THEN now() - interval '1 millisecond' ELSE 'epoch' END
      FROM UNNEST($1::text[], $2::bigint[]) AS o(game, epoch)
      WHERE l.game = o.game AND l.epoch = o.epoch AND l.node = $3";
 
-/// Unfinished games no node holds: never leased, expired or released.
+/// Games no node holds that a node should: the unfinished (never leased, expired or released),
+/// and those that ended lately on a node that died or drained since (their players ask for
+/// the end, the record, a rematch).
 const ORPHANS: &str = "SELECT g.id FROM games g LEFT JOIN leases l ON l.game = g.id
-     WHERE g.status IN ('open', 'live') AND (l.game IS NULL OR l.expires_at < now())
+     WHERE (g.status IN ('open', 'live') AND (l.game IS NULL OR l.expires_at < now()))
+        OR (l.expires_at < now() AND l.expires_at > now() - interval '60 seconds')
      ORDER BY g.created_ms, g.id LIMIT $1";
 
 fn read(e: sqlx::Error) -> StoreError {
@@ -104,8 +109,18 @@ impl Leases {
             .map_err(write)
     }
 
-    /// Releases `held` at once: any node may take them now.
+    /// Releases `held` at once: any node may take them now, and the sweeps do.
     pub async fn release(&self, held: &[Held]) -> Result<(), StoreError> {
+        self.let_go(held, true).await
+    }
+
+    /// Releases `held`, games no longer wanted in memory (finished and idle): taken again only
+    /// when asked for.
+    pub async fn retire(&self, held: &[Held]) -> Result<(), StoreError> {
+        self.let_go(held, false).await
+    }
+
+    async fn let_go(&self, held: &[Held], now: bool) -> Result<(), StoreError> {
         if held.is_empty() {
             return Ok(());
         }
@@ -113,6 +128,7 @@ impl Leases {
             .bind(held.iter().map(|h| h.game.as_str()).collect::<Vec<_>>())
             .bind(held.iter().map(|h| h.epoch).collect::<Vec<_>>())
             .bind(&self.node)
+            .bind(now)
             .execute(&self.pool)
             .await
             .map_err(write)?;

@@ -211,7 +211,7 @@ impl Cluster {
                 game: game.to_string(),
                 epoch: o.epoch,
             };
-            if let Err(e) = self.leases.release(&[held]).await {
+            if let Err(e) = self.leases.retire(&[held]).await {
                 tracing::warn!(game, "lease not released (it expires): {e}");
             }
         }

@@ -29,11 +29,10 @@ pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<
     // predecessor) catches up at the first news, which repeats the last message.
     let mut sent = shared.feeds.each_ref().map(|f| f.len().saturating_sub(1));
     let mut seats = seats_of(&shared);
-    for (audience, sent) in sent.iter_mut().enumerate() {
-        publish(&nats, &shared, audience, sent).await;
-    }
+    let mut clocks = [i64::MIN; 3];
+    publish_all(&nats, &shared, &mut sent, &mut clocks).await;
     loop {
-        let audience = tokio::select! {
+        let woken = tokio::select! {
             request = requests.next() => {
                 let Some(request) = request else { break };
                 let answered = answer(&shared, &request.payload).await;
@@ -43,15 +42,15 @@ pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<
                         tracing::warn!(game = %id, "an answer to another node was lost: {e}");
                     }
                 }
-                None
+                false
             }
-            r = white.changed() => r.ok().map(|()| 0),
-            r = black.changed() => r.ok().map(|()| 1),
-            r = spectator.changed() => r.ok().map(|()| 2),
+            r = white.changed() => r.is_ok(),
+            r = black.changed() => r.is_ok(),
+            r = spectator.changed() => r.is_ok(),
             () = stopped(&mut stop) => break,
         };
-        if let Some(audience) = audience {
-            publish(&nats, &shared, audience, &mut sent[audience]).await;
+        if woken {
+            publish_all(&nats, &shared, &mut sent, &mut clocks).await;
         }
         let now = seats_of(&shared);
         if now != seats {
@@ -69,6 +68,19 @@ pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<
 /// Until `stop` is set or its sender gone (the lease lost).
 async fn stopped(stop: &mut watch::Receiver<bool>) {
     let _ = stop.wait_for(|s| *s).await;
+}
+
+/// Publishes each audience's news: its messages after `sent`, else its clocks alone when they
+/// were read again since `clocks` (an entry that changed nothing this audience sees).
+async fn publish_all(nats: &Client, shared: &Shared, sent: &mut [usize; 3], clocks: &mut [i64; 3]) {
+    for audience in 0..3 {
+        let feed = &shared.feeds[audience];
+        let at = feed.clock_at();
+        if feed.len() > sent[audience] || at != clocks[audience] {
+            clocks[audience] = at;
+            publish(nats, shared, audience, &mut sent[audience]).await;
+        }
+    }
 }
 
 /// Publishes one audience's news since message `sent`.

@@ -13,7 +13,7 @@ use async_nats::{Client, Subscriber};
 use bluffchess_rules::board::Color;
 use bytes::Bytes;
 use futures_util::StreamExt;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, watch};
@@ -58,6 +58,7 @@ pub async fn open(
         shared: shared.clone(),
         connections: [0, 0],
         last_asked: Arc::new(Mutex::new(Instant::now())),
+        ownerless: Arc::new(AtomicBool::new(false)),
     };
     tokio::spawn(relay.run(rx, news, seats_news, shutdown));
     Ok(shared)
@@ -69,6 +70,10 @@ struct Relay {
     /// Each seat's streams and sockets here, as last told to the owner.
     connections: [usize; 2],
     last_asked: Arc<Mutex<Instant>>,
+    /// A request found no owner past a failover's wait: the game's node is gone and no node
+    /// took it (a game that ended as its node died, say). The relay stops, so that the next
+    /// request loads the game here.
+    ownerless: Arc<AtomicBool>,
 }
 
 impl Relay {
@@ -86,7 +91,13 @@ impl Relay {
                     let Some(command) = command else { break };
                     *self.last_asked.lock().expect("relay lock") = Instant::now();
                     // Each request in a task of its own: a slow owner holds up no other.
-                    tokio::spawn(forward(self.nats.clone(), self.shared.id.clone(), command));
+                    let (nats, id) = (self.nats.clone(), self.shared.id.clone());
+                    let ownerless = self.ownerless.clone();
+                    tokio::spawn(async move {
+                        if forward(nats, id, command).await {
+                            ownerless.store(true, Ordering::Relaxed);
+                        }
+                    });
                 }
                 message = news.next() => {
                     let Some(message) = message else { break };
@@ -100,7 +111,7 @@ impl Relay {
                 }
                 _ = tick.tick() => {
                     self.tell_presence().await;
-                    if self.idle() {
+                    if self.idle() || self.ownerless.load(Ordering::Relaxed) {
                         break;
                     }
                 }
@@ -198,8 +209,15 @@ fn set_seats(shared: &Shared, seats: Seats) {
     *shared.public.lock().expect("public lock") = seats.public;
 }
 
-/// Forwards one request of the room's mailbox and answers it as the room would have.
-async fn forward(nats: Client, id: String, command: Command) {
+/// Forwards one request of the room's mailbox and answers it as the room would have; `true`
+/// when the game has no owner.
+async fn forward(nats: Client, id: String, command: Command) -> bool {
+    let mut ownerless = false;
+    let mut ask = async |request: &Request| {
+        let answer = self::ask(&nats, &id, request).await;
+        ownerless |= matches!(&answer, Err(e) if *e == no_owner());
+        answer
+    };
     match command {
         Command::Seat {
             seat,
@@ -210,7 +228,7 @@ async fn forward(nats: Client, id: String, command: Command) {
                 seat,
                 command: SeatForm::of(&command),
             };
-            let _ = reply.send(ask(&nats, &id, &request).await.and_then(|r| match r {
+            let _ = reply.send(ask(&request).await.and_then(|r| match r {
                 Reply::Answer(answer) => Ok(answer),
                 _ => Err(unexpected()),
             }));
@@ -221,28 +239,29 @@ async fn forward(nats: Client, id: String, command: Command) {
             reply,
         } => {
             let request = Request::join(holder, invite);
-            let _ = reply.send(ask(&nats, &id, &request).await.and_then(|r| match r {
+            let _ = reply.send(ask(&request).await.and_then(|r| match r {
                 Reply::Joined { seat, token } => Ok((seat, token)),
                 _ => Err(unexpected()),
             }));
         }
         Command::Claimed { account, name } => {
-            let _ = ask(&nats, &id, &Request::Claimed { account, name }).await;
+            let _ = ask(&Request::Claimed { account, name }).await;
         }
         Command::View { seat, reply } => {
             let audience = SEATS.iter().position(|s| *s == seat).unwrap_or(2);
-            let _ =
-                reply.send(ask(&nats, &id, &Request::View { audience }).await.and_then(
-                    |r| match r {
+            let _ = reply.send(
+                ask(&Request::View { audience })
+                    .await
+                    .and_then(|r| match r {
                         Reply::View(view) => Ok(*view),
                         _ => Err(unexpected()),
-                    },
-                ));
+                    }),
+            );
         }
         Command::Positions { seat, reply } => {
             let audience = SEATS.iter().position(|s| *s == seat).unwrap_or(2);
             let _ = reply.send(
-                ask(&nats, &id, &Request::Positions { audience })
+                ask(&Request::Positions { audience })
                     .await
                     .and_then(|r| match r {
                         Reply::Positions(p) => Ok(p),
@@ -251,16 +270,13 @@ async fn forward(nats: Client, id: String, command: Command) {
             );
         }
         Command::Record { reply } => {
-            let _ = reply.send(
-                ask(&nats, &id, &Request::Record)
-                    .await
-                    .and_then(|r| match r {
-                        Reply::Record(record) => Ok(*record),
-                        _ => Err(unexpected()),
-                    }),
-            );
+            let _ = reply.send(ask(&Request::Record).await.and_then(|r| match r {
+                Reply::Record(record) => Ok(*record),
+                _ => Err(unexpected()),
+            }));
         }
     }
+    ownerless
 }
 
 /// Asks the game's owner; while the game has none (a failover), asks again for a bounded time.
@@ -295,9 +311,7 @@ async fn ask_within(
         };
         if !no_owner || Instant::now() >= deadline {
             return Err(match no_owner {
-                true => ApiError::unavailable(
-                    "the game's node is gone and no other node has taken it over yet: try again",
-                ),
+                true => self::no_owner(),
                 false => ApiError::unavailable(
                     "the node that plays this game did not answer in time: try again",
                 ),
@@ -305,6 +319,12 @@ async fn ask_within(
         }
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
+}
+
+fn no_owner() -> ApiError {
+    ApiError::unavailable(
+        "the game's node is gone and no other node has taken it over yet: try again",
+    )
 }
 
 fn bus_down() -> ApiError {

@@ -105,8 +105,6 @@ impl Feed {
         let mut state = self.state.lock().expect("feed lock");
         state.clock.clone_from(clock);
         state.at = at;
-        // Wakes the feed's publisher in a cluster; a reader woken finds nothing new and waits.
-        self.notify.send_modify(|_| {});
     }
 
     /// Reads the feed: after message `since` (when the feed has it), else the whole view first.
@@ -151,9 +149,15 @@ pub struct FeedNews {
 }
 
 impl Feed {
-    /// Wakes at every message and every new reading of the clocks.
+    /// Wakes at every message.
     pub fn subscribe(&self) -> watch::Receiver<usize> {
         self.notify.subscribe()
+    }
+
+    /// When the clocks were last read (server time): they change with every entry of the log,
+    /// whether this feed got a message or not.
+    pub fn clock_at(&self) -> i64 {
+        self.state.lock().expect("feed lock").at
     }
 
     /// The number of messages.
