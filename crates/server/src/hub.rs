@@ -274,6 +274,12 @@ impl Hub {
             return Err(ApiError::no_game(id));
         }
         let elsewhere = cluster.owned_elsewhere(id).await.map_err(unavailable)?;
+        if elsewhere && take_over {
+            return Err(ApiError::conflict(
+                OWNED_ELSEWHERE,
+                "another node took the game",
+            ));
+        }
         let owner = match elsewhere {
             true => None,
             // Read first: an id that is no game takes no lease.
@@ -367,12 +373,11 @@ impl Hub {
                 .expect("games lock")
                 .retain(|_, shared| !shared.tx.is_closed());
             for id in cluster.orphans().await {
-                // Another node may have taken it since: then there is nothing to do.
-                if cluster.owned_elsewhere(&id).await.unwrap_or(true) {
-                    continue;
-                }
-                if let Err(e) = self.load(&id, true).await {
-                    tracing::warn!(game = %id, "cannot take over the game: {e}");
+                match self.load(&id, true).await {
+                    // Another node took it since the look: nothing to do.
+                    Err(e) if e.kind() == OWNED_ELSEWHERE => {}
+                    Err(e) => tracing::warn!(game = %id, "cannot take over the game: {e}"),
+                    Ok(_) => {}
                 }
             }
         }
@@ -790,6 +795,9 @@ async fn next_message(
         None => std::future::pending().await,
     }
 }
+
+/// The refusal's kind when a node would take over a game another node took meanwhile.
+const OWNED_ELSEWHERE: &str = "owned-elsewhere";
 
 /// The database could not answer: 503.
 fn unavailable(e: StoreError) -> ApiError {

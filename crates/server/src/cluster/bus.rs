@@ -109,8 +109,13 @@ pub enum Request {
         audience: usize,
     },
     Record,
-    /// Every feed and the seats, for a relay starting or catching up.
-    Sync,
+    /// Who holds the seats, for a relay starting or catching up.
+    Seats,
+    /// An audience's feed from message `from` on, in parts that fit NATS's payloads.
+    Feed {
+        audience: usize,
+        from: usize,
+    },
     /// A seat's streams and sockets open on a relay node (`delta` more or fewer).
     Presence {
         seat: Color,
@@ -140,7 +145,20 @@ pub struct Seats {
     pub private: bool,
 }
 
-/// Every audience's feed and the seats.
+/// Part of an audience's feed: messages from `from` on (not always all of them: a part stays
+/// well under NATS's largest payload), and how many the feed holds.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FeedPart {
+    pub copy: FeedCopy,
+    pub from: usize,
+    pub total: usize,
+}
+
+/// The most bytes of messages in one part of a feed (NATS refuses payloads past 1 MiB by
+/// default; the snapshot and the JSON come on top).
+pub const PART_BYTES: usize = 256 * 1024;
+
+/// Every audience's feed and the seats, as a relay copies them.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Sync {
     pub feeds: [FeedCopy; 3],
@@ -155,7 +173,8 @@ pub enum Reply {
     View(Box<Message>),
     Positions(Positions),
     Record(Box<Record>),
-    Sync(Box<Sync>),
+    Seats(Box<Seats>),
+    Feed(Box<FeedPart>),
     Done,
 }
 
@@ -167,7 +186,19 @@ pub struct Refusal {
     pub message: String,
 }
 
+/// The kind of a request's refusal by a node that no longer owns the game, before doing it.
+pub const MOVED: &str = "moved";
+
 impl Refusal {
+    /// The request was not done: the game is moving to another node.
+    pub fn moved() -> Refusal {
+        Refusal {
+            status: 503,
+            kind: MOVED.into(),
+            message: "the game is moving to another node: ask again".into(),
+        }
+    }
+
     pub fn of(e: &ApiError) -> Refusal {
         Refusal {
             status: e.status().as_u16(),

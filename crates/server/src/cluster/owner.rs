@@ -3,7 +3,8 @@
 //! here and only here, on that audience's subject; and who holds the seats when it changes.
 
 use super::bus::{
-    command_subject, feed_subject, seats_subject, Answered, Refusal, Reply, Request, Seats, Sync,
+    command_subject, feed_subject, seats_subject, Answered, FeedPart, Refusal, Reply, Request,
+    Seats, PART_BYTES,
 };
 use crate::error::ApiError;
 use crate::room::{index, Command, Holder, Shared};
@@ -62,7 +63,16 @@ pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<
             break;
         }
     }
+    // Requests that arrived after the stop were not done: each is told so, and asked again of
+    // the next owner (never left to time out).
     let _ = requests.unsubscribe().await;
+    while let Some(request) = requests.next().await {
+        if let Some(reply) = request.reply {
+            let moved: Answered = Err(Refusal::moved());
+            let body = serde_json::to_vec(&moved).expect("answers serialise");
+            let _ = nats.publish(reply, Bytes::from(body)).await;
+        }
+    }
 }
 
 /// Until `stop` is set or its sender gone (the lease lost).
@@ -165,10 +175,12 @@ async fn run(shared: &Shared, request: Request) -> Result<Reply, ApiError> {
         Request::Record => Reply::Record(Box::new(
             shared.ask(|reply| Command::Record { reply }).await??,
         )),
-        Request::Sync => Reply::Sync(Box::new(Sync {
-            feeds: shared.feeds.each_ref().map(|f| f.copy()),
-            seats: seats_of(shared),
-        })),
+        Request::Seats => Reply::Seats(Box::new(seats_of(shared))),
+        Request::Feed { audience, from } => {
+            let feed = shared.feeds.get(audience).ok_or_else(no_audience)?;
+            let (copy, total) = feed.copy_from(from, PART_BYTES);
+            Reply::Feed(Box::new(FeedPart { copy, from, total }))
+        }
         Request::Presence { seat, delta } => {
             let presence = &shared.presence[index(seat)];
             if delta >= 0 {

@@ -5,10 +5,10 @@
 
 use super::bus::{
     command_subject, feeds_subject, seats_subject, Answered, Reply, Request, SeatForm, Seats,
-    AUDIENCES,
+    AUDIENCES, MOVED,
 };
 use crate::error::ApiError;
-use crate::room::{index, Command, FeedNews, Presence, Shared, SEATS};
+use crate::room::{index, Command, FeedCopy, FeedNews, Presence, Shared, SEATS};
 use async_nats::{Client, Subscriber};
 use bluffchess_rules::board::Color;
 use bytes::Bytes;
@@ -186,13 +186,38 @@ async fn subscribe(nats: &Client, subject: String) -> Result<Subscriber, ApiErro
     nats.subscribe(subject).await.map_err(|_| bus_down())
 }
 
-/// The owner's copy of every feed and the seats. Asked once: a relay is opened by a request
-/// that waits for it, and a game without an owner is soon taken by some node.
+/// The owner's copy of every feed and the seats, each feed in parts. Each part is asked once:
+/// a relay is opened by a request that waits for it, and a game without an owner is soon taken
+/// by some node.
 async fn sync(nats: &Client, id: &str) -> Result<super::bus::Sync, ApiError> {
-    match ask_within(nats, id, &Request::Sync, Duration::ZERO).await? {
-        Reply::Sync(sync) => Ok(*sync),
-        _ => Err(unexpected()),
+    let seats = match ask_within(nats, id, &Request::Seats, Duration::ZERO).await? {
+        Reply::Seats(seats) => *seats,
+        _ => return Err(unexpected()),
+    };
+    let mut feeds: [FeedCopy; 3] = Default::default();
+    for (audience, feed) in feeds.iter_mut().enumerate() {
+        let mut messages = Vec::new();
+        loop {
+            let from = messages.len();
+            let request = Request::Feed { audience, from };
+            let part = match ask_within(nats, id, &request, Duration::ZERO).await? {
+                Reply::Feed(part) => *part,
+                _ => return Err(unexpected()),
+            };
+            let got = part.copy.messages.len();
+            messages.extend(part.copy.messages);
+            *feed = FeedCopy {
+                messages: Vec::new(),
+                ..part.copy
+            };
+            // Messages are only ever added: the parts join up, and the last one is current.
+            if got == 0 || messages.len() >= part.total {
+                break;
+            }
+        }
+        feed.messages = messages;
     }
+    Ok(super::bus::Sync { feeds, seats })
 }
 
 /// The seats as the owner holds them.
@@ -304,7 +329,11 @@ async fn ask_within(
             Ok(Ok(message)) => {
                 let answered: Answered = serde_json::from_slice(&message.payload)
                     .map_err(|e| ApiError::Internal(format!("unreadable answer: {e}")))?;
-                return answered.map_err(|r| r.error());
+                match answered {
+                    // Not done by the node that let the game go: asked of the next owner.
+                    Err(refusal) if refusal.kind == MOVED => true,
+                    answered => return answered.map_err(|r| r.error()),
+                }
             }
             Ok(Err(e)) => matches!(e.kind(), async_nats::RequestErrorKind::NoResponders),
             Err(_) => false,

@@ -170,16 +170,30 @@ impl Feed {
         self.len() == 0
     }
 
-    /// The whole feed.
-    pub fn copy(&self) -> FeedCopy {
+    /// The feed from message `from` on, as many messages as fit in `max_bytes` (one at least);
+    /// and how many it holds.
+    pub fn copy_from(&self, from: usize, max_bytes: usize) -> (FeedCopy, usize) {
         let state = self.state.lock().expect("feed lock");
-        FeedCopy {
-            messages: state.messages.iter().map(|m| m.0.to_string()).collect(),
+        let mut bytes = 0;
+        let messages = state
+            .messages
+            .iter()
+            .skip(from)
+            .take_while(|m| {
+                let first = bytes == 0;
+                bytes += m.0.len();
+                first || bytes <= max_bytes
+            })
+            .map(|m| m.0.to_string())
+            .collect();
+        let copy = FeedCopy {
+            messages,
             snapshot: state.snapshot.0.to_string(),
             ended: state.ended,
             clock: state.clock.clone(),
             at: state.at,
-        }
+        };
+        (copy, state.messages.len())
     }
 
     /// The news after message `from`: each message after it, or (none) the clocks alone.
