@@ -558,6 +558,60 @@ mod tests {
             .collect()
     }
 
+    /// A feed of `n` messages of about 100 bytes each.
+    fn feed_of(n: usize) -> Feed {
+        let feed = Feed::default();
+        for i in 1..=n {
+            let message = Unstamped(Arc::from(format!(
+                r#""seq":{i},"pad":"{}"}}"#,
+                "x".repeat(90)
+            )));
+            feed.push(message.clone(), message, i == n);
+        }
+        feed
+    }
+
+    #[test]
+    fn a_relay_copies_a_feed_in_parts_and_finds_gaps_by_number() {
+        let owner = feed_of(10);
+        let mut messages = Vec::new();
+        let mut parts = 0;
+        loop {
+            let (part, total) = owner.copy_from(messages.len(), 250);
+            assert!(!part.messages.is_empty() && part.messages.len() <= 3);
+            messages.extend(part.messages.clone());
+            parts += 1;
+            if messages.len() >= total {
+                let relay = Feed::default();
+                relay.replace(FeedCopy { messages, ..part });
+                let copied: Vec<String> = relay
+                    .news_after(0)
+                    .into_iter()
+                    .filter_map(|n| n.message)
+                    .collect();
+                let original: Vec<String> = owner
+                    .news_after(0)
+                    .into_iter()
+                    .filter_map(|n| n.message)
+                    .collect();
+                assert_eq!(copied, original);
+                break;
+            }
+        }
+        assert!(parts >= 4, "{parts} parts");
+
+        // News in order is taken, again is ignored, past a gap is refused (copy again).
+        let relay = Feed::default();
+        let news = feed_of(3).news_after(0);
+        assert!(relay.take_news(news[0].clone()));
+        assert!(relay.take_news(news[0].clone()));
+        assert_eq!(relay.len(), 1);
+        assert!(!relay.take_news(news[2].clone()), "message 2 is missing");
+        assert!(relay.take_news(news[1].clone()));
+        assert!(relay.take_news(news[2].clone()));
+        assert_eq!(relay.len(), 3);
+    }
+
     #[tokio::test]
     async fn a_message_read_later_carries_the_clocks_of_its_reading() {
         let game = AnyGame::new("chess", &Default::default(), 1, SaltSource::Seeded(1)).unwrap();
