@@ -220,3 +220,32 @@ fn a_cluster_needs_postgres_and_a_node_needs_a_cluster() {
     assert!(stderr.contains("--cluster"), "{stderr}");
     assert!(!dir.exists(), "nothing was created");
 }
+
+#[test]
+fn a_node_that_cannot_reach_nats_says_so_without_its_password() {
+    let (postgres, _) = engines();
+    let database = fresh_database(&postgres, "no_nats");
+    // A port nothing listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_bluffchess"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
+        .args([
+            "--cluster",
+            &format!("nats://bluffchess:sekrit@127.0.0.1:{port}"),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "cannot reach NATS at nats://bluffchess:***@127.0.0.1:{port}"
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("sekrit"), "{stderr}");
+}
