@@ -11,7 +11,7 @@ import { restartEvents } from './events.js';
 import { pairingLobby } from './pairing.js';
 import { challengePanel, challengesOf } from './challenges.js';
 import { playerPage, leaderboardPage, nameTag } from './players.js';
-import { optionsHtml, readOptions } from './terms.js';
+import { optionsHtml, readOptions, ratingText } from './terms.js';
 
 const main = document.getElementById('main');
 const announcer = document.getElementById('announce');
@@ -125,6 +125,7 @@ async function lobbyPage() {
           <label><input type="radio" name="opponent" value="friend" checked> A friend, by link</label>
           <label><input type="radio" name="opponent" value="open"> Anyone in the open lobby</label>
           <label><input type="radio" name="opponent" value="bot"> A server bot: <select id="bot" aria-label="bot level"><option value="default">Level 4</option></select></label>
+          <label class="bot-rated"><input type="checkbox" id="bot-rated"> Rated (signed in: the bot's rating and yours change)</label>
           <p class="muted" id="bot-about"></p>
         </fieldset>
         <p><button class="primary" type="submit" id="create-btn">Create game</button></p>
@@ -156,12 +157,20 @@ async function lobbyPage() {
     const level = levels.find((l) => l.opponent === 'bot:' + botSelect.value);
     page.querySelector('#bot-about').textContent = level ? `${level.name}: ${level.about}.` : '';
   };
+  // Each level with its rating in the chosen variant.
+  const levelText = (l) => {
+    const r = l.ratings?.[select.value];
+    return `${l.name}${r ? ` (${ratingText(r.rating, r.provisional)})` : ''}: ${l.about}`;
+  };
   botLevels().then((levels) => {
     if (!levels.length) return;
-    botSelect.innerHTML = levels.map((l) => `<option value="${esc(l.opponent.slice(4))}">${esc(l.name)}: ${esc(l.about)}</option>`).join('');
+    botSelect.innerHTML = levels.map((l) => `<option value="${esc(l.opponent.slice(4))}">${esc(levelText(l))}</option>`).join('');
     botSelect.value = levels.some((l) => l.opponent === 'bot:' + last.bot) ? last.bot : 'default';
     showBot(levels);
     botSelect.addEventListener('change', () => showBot(levels));
+    select.addEventListener('change', () => {
+      for (const option of botSelect.options) option.textContent = levelText(levels.find((l) => l.opponent === 'bot:' + option.value));
+    });
   });
   page.querySelector('#create').addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -175,6 +184,7 @@ async function lobbyPage() {
       color: page.querySelector('#color').value,
       opponent: kind === 'bot' ? 'bot:' + page.querySelector('#bot').value : 'open',
       private: kind === 'friend',
+      rated: kind === 'bot' && page.querySelector('#bot-rated').checked,
     };
     localStorage.setItem('bc-last', JSON.stringify({ variant: body.variant, opponent: kind, bot: page.querySelector('#bot').value }));
     // One game per click: the button waits for the answer.

@@ -12,6 +12,7 @@ use crate::fact::Fact;
 use crate::outcome::Outcome;
 use crate::seat::{Actor, Audience, Seat};
 use std::fmt::{self, Display, Write};
+use std::sync::Arc;
 
 /// What a log keeps of each event.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -30,8 +31,9 @@ pub enum Recording {
 pub struct Log<A> {
     /// Every action taken, in order.
     pub(crate) actions: Vec<A>,
-    /// Every event, all seats', in order (empty while quiet).
-    pub(crate) events: Vec<Event>,
+    /// Every event, all seats', in order (empty while quiet); shared between copies until one
+    /// of them records more, since a belief's sample is often a copy of its game.
+    events: Arc<Vec<Event>>,
     /// How the rules ended the game, if they have.
     pub(crate) outcome: Option<Outcome>,
     recording: Recording,
@@ -50,7 +52,7 @@ impl<A> Log<A> {
     pub fn new() -> Log<A> {
         Log {
             actions: Vec::new(),
-            events: Vec::new(),
+            events: Arc::default(),
             outcome: None,
             recording: Recording::Events,
             keys: [KEY_START; 3],
@@ -83,8 +85,13 @@ impl<A> Log<A> {
     pub fn set_recording(&mut self, recording: Recording) {
         self.recording = recording;
         if recording != Recording::Events {
-            self.events = Vec::new();
+            self.events = Arc::default();
         }
+    }
+
+    /// The events to change (copied first if another copy of the game shares them).
+    pub(crate) fn events_mut(&mut self) -> &mut Vec<Event> {
+        Arc::make_mut(&mut self.events)
     }
 
     /// The hash of every event `seat` has seen (stale after events recorded with
@@ -139,7 +146,7 @@ impl<A> Log<A> {
         if let Some(stored) = stored {
             let mut event = Event::new(index, actor, seats, kind, stored);
             event.fact = Some(fact);
-            self.events.push(event);
+            self.events_mut().push(event);
         }
     }
 
@@ -150,7 +157,7 @@ impl<A> Log<A> {
 
     /// Gives the last event recorded its notation (a move in the variant's public notation).
     pub(crate) fn note(&mut self, notation: String) {
-        if let Some(event) = self.events.last_mut() {
+        if let Some(event) = self.events_mut().last_mut() {
             event.notation = Some(notation);
         }
     }

@@ -77,8 +77,9 @@ impl Bot for AiBot {
     }
 }
 
-/// The bots the server offers, by name (`bot:NAME` in a new game's `opponent`); a name with
-/// parameters (`ismcts:ms=200`) is read by [`find`].
+/// The bots the server offers, by name (`bot:NAME` in a new game's `opponent`): each kind of
+/// built-in bot and each level, every one with an account of its own; a name with parameters
+/// (`ismcts:ms=200`) is read by [`find`] and plays casual games only.
 pub fn builtin() -> HashMap<String, Arc<dyn Bot>> {
     let mut bots: HashMap<String, Arc<dyn Bot>> = HashMap::new();
     for kind in [
@@ -90,39 +91,72 @@ pub fn builtin() -> HashMap<String, Arc<dyn Bot>> {
     ] {
         bots.insert(kind.name().to_string(), Arc::new(AiBot(BotSpec::new(kind))));
     }
+    for level in LEVELS {
+        let spec = BotSpec::parse(level.spec).expect("a level's bot is a built-in bot");
+        bots.insert(level.name.to_string(), Arc::new(AiBot(spec)));
+    }
     bots
 }
 
-/// The levels the browser offers, weakest first: each a built-in bot with its parameters
-/// (`GET /api/bots`), named `Level N` by the board.
-pub const LEVELS: &[(&str, &str)] = &[
-    ("random", "random legal moves: for learning the rules"),
-    (
-        "greedy",
-        "one move ahead: takes what it can over a few guesses at what is hidden",
-    ),
-    ("default:ms=50", "the search bot at 0.05 s a move"),
-    (
-        "default",
-        "the search bot (alpha-beta; information-set MCTS at the bluffs) at 0.2 s a move",
-    ),
-    ("default:ms=1000", "the search bot at 1 s a move"),
-    (
-        "default:ms=2000",
-        "the search bot at 2 s a move, the most this server gives",
-    ),
+/// One level the browser offers: a built-in bot with its parameters under a name of its own,
+/// so that it has its own account and rating.
+pub struct Level {
+    /// Its name: `bot:NAME` in a game's `opponent`, and its account's name.
+    pub name: &'static str,
+    /// The built-in bot it is, with its parameters.
+    pub spec: &'static str,
+    /// What it is, for people.
+    pub about: &'static str,
+}
+
+/// The levels the browser offers, weakest first (`GET /api/bots`), named `Level N` by the board.
+/// A level's name is reserved for its account (names.rs reserves every `default-...`).
+pub const LEVELS: &[Level] = &[
+    Level {
+        name: "random",
+        spec: "random",
+        about: "random legal moves: for learning the rules",
+    },
+    Level {
+        name: "greedy",
+        spec: "greedy",
+        about: "one move ahead: takes what it can over a few guesses at what is hidden",
+    },
+    Level {
+        name: "default-50ms",
+        spec: "default:ms=50",
+        about: "the search bot at 0.05 s a move",
+    },
+    Level {
+        name: "default",
+        spec: "default",
+        about: "the search bot (alpha-beta; information-set MCTS at the bluffs) at 0.2 s a move",
+    },
+    Level {
+        name: "default-1s",
+        spec: "default:ms=1000",
+        about: "the search bot at 1 s a move",
+    },
+    Level {
+        name: "default-2s",
+        spec: "default:ms=2000",
+        about: "the search bot at 2 s a move, the most this server gives",
+    },
 ];
 
-/// The levels as the API gives them.
-pub fn levels() -> crate::wire::BotLevels {
+/// The levels as the API gives them, each with its account's ratings (`ratings`, by level name).
+pub fn levels(
+    mut ratings: HashMap<&str, std::collections::BTreeMap<String, crate::wire::Rating>>,
+) -> crate::wire::BotLevels {
     let bots = LEVELS
         .iter()
         .zip(1..)
-        .map(|(&(name, about), level)| crate::wire::BotLevel {
-            level,
-            opponent: format!("bot:{name}"),
-            name: format!("Level {level}"),
-            about: about.to_string(),
+        .map(|(level, number)| crate::wire::BotLevel {
+            level: number,
+            opponent: format!("bot:{}", level.name),
+            name: format!("Level {number}"),
+            about: level.about.to_string(),
+            ratings: ratings.remove(level.name).unwrap_or_default(),
         })
         .collect();
     crate::wire::BotLevels { bots }

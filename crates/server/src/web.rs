@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bluffchess_rules::any::VARIANTS;
 use sha2::{Digest, Sha256};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 macro_rules! embed {
@@ -172,8 +173,23 @@ pub async fn learn_page(Path(_variant): Path<String>, headers: HeaderMap) -> Res
 
 /// `GET /api/bots`: the server's bots by level, for the lobby and the board's names.
 #[utoipa::path(get, path = "/api/bots", tag = "games", responses((status = 200, description = "the bot levels, weakest first", body = crate::wire::BotLevels), crate::wire::Refusals))]
-pub async fn bots() -> Json<crate::wire::BotLevels> {
-    Json(crate::bot::levels())
+pub async fn bots(State(app): State<App>) -> Result<Json<crate::wire::BotLevels>, ApiError> {
+    let mut ratings = HashMap::new();
+    for level in crate::bot::LEVELS {
+        if let Some((id, _)) = app.bot_account(level.name) {
+            let rows = app
+                .store
+                .ratings()
+                .of(id)
+                .await
+                .map_err(|e| ApiError::unavailable(e.to_string()))?;
+            let shown = rows
+                .iter()
+                .map(|r| (r.variant.clone(), crate::player_api::rating_of(r)));
+            ratings.insert(level.name, shown.collect());
+        }
+    }
+    Ok(Json(crate::bot::levels(ratings)))
 }
 
 /// `GET /static/{file}`.

@@ -290,7 +290,7 @@ pub struct SeatPresence {
 }
 
 /// One level of the server's bots (`GET /api/bots`).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotLevel {
     /// The level, from 1 (the weakest).
@@ -301,10 +301,13 @@ pub struct BotLevel {
     pub name: String,
     /// What it is.
     pub about: String,
+    /// Its account's rating in each variant it has played rated games of.
+    #[serde(default)]
+    pub ratings: std::collections::BTreeMap<String, Rating>,
 }
 
 /// The server's bots, by level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotLevels {
     /// Each level, weakest first.

@@ -537,6 +537,59 @@ async fn the_server_bots_play_rated_games_under_their_own_names() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_bot_level_has_its_own_name_account_and_rating() {
+    let mut ts = TestServer::start("rated-levels").await;
+    let (status, levels) = ts.get("/api/bots", None).await;
+    assert_eq!(status, StatusCode::OK, "{levels}");
+    let levels = levels["bots"].as_array().unwrap().clone();
+    assert_eq!(levels.len(), 6, "{levels:?}");
+    let mut names = std::collections::HashSet::new();
+    for level in &levels {
+        let name = level["opponent"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("bot:")
+            .unwrap();
+        assert!(names.insert(name.to_string()), "two levels named {name}");
+        assert!(
+            !name.contains([':', '=']),
+            "level {name} is a bot with parameters"
+        );
+        let (status, account) = ts.get(&format!("/api/user/{name}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {account}");
+        assert_eq!(account["bot"], true, "{name}");
+        assert_eq!(
+            level["ratings"],
+            json!({}),
+            "{name} has played no rated game"
+        );
+    }
+    // A rated game against level 3 rates that level, and no other.
+    let level = levels[2]["opponent"].as_str().unwrap().to_string();
+    let mut frank = signup(&ts, "frank", "correct horse battery").await;
+    let terms = json!({"variant": "chess", "opponent": level, "rated": true, "color": "white"});
+    let (status, created) = api(&ts, &mut frank, Method::POST, "/api/games", Some(terms)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let game = created["id"].as_str().unwrap().to_string();
+    let mut players = [frank.clone(), frank.clone()];
+    let ends = play_out_as(&ts, &game, &mut players, 6).await;
+    assert_eq!(ends[0]["status"], "over", "{}", ends[0]);
+    let (_, after) = ts.get("/api/bots", None).await;
+    let after = after["bots"].as_array().unwrap();
+    let rating = &after[2]["ratings"]["chess"];
+    assert_eq!(rating["games"], 1, "{}", after[2]);
+    assert!(
+        rating["rating"].as_f64().unwrap() > 1500.0,
+        "the bot won: {rating}"
+    );
+    assert_eq!(rating["provisional"], true, "{rating}");
+    for (n, other) in after.iter().enumerate().filter(|(n, _)| *n != 2) {
+        assert_eq!(other["ratings"], json!({}), "level {}", n + 1);
+    }
+    ts.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_seeks_are_refused_and_change_nothing() {
     let mut ts = TestServer::start("rated-seeks").await;
     let mut frank = signup(&ts, "frank", "correct horse battery").await;

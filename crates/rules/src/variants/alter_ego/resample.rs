@@ -39,7 +39,7 @@ fn undo_decision(game: &AlterEgo, color: crate::board::Color) -> AlterEgo {
     );
     let decision = before.log.actions.pop().expect("the decision");
     debug_assert!(matches!(decision, Action::Stay | Action::Transfer(_)));
-    before.log.events.retain(|e| e.action != index);
+    before.log.events_mut().retain(|e| e.action != index);
     let turn_piece = game
         .history_last_move()
         .expect("a decision follows a move")

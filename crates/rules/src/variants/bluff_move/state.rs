@@ -153,7 +153,7 @@ impl BluffMove {
         let mut game = BluffMove::from_board(start);
         // About three events an action: grown once, not doubling.
         game.log.actions.reserve(history.len());
-        game.log.events.reserve(3 * history.len() + 1);
+        game.log.events_mut().reserve(3 * history.len() + 1);
         game.keys.reserve(history.len());
         for &action in history {
             game.replay::<false>(action);
