@@ -19,10 +19,27 @@ use std::time::Duration;
 /// The longest a game is played before White resigns (every game ends).
 const MAX_ACTIONS: usize = 300;
 
+/// One request through `addr`, sent again while the server says to slow down (a seat's requests
+/// are rate limited, and this test sends them as fast as it can).
+fn patient(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, Value) {
+    loop {
+        match request(addr, method, path, token, body).unwrap() {
+            (429, _) => std::thread::sleep(Duration::from_millis(30)),
+            answer => return answer,
+        }
+    }
+}
+
 /// One seat's action through `addr`; waits out the rate limit.
 fn act(addr: SocketAddr, id: &str, token: &str, rng: &mut StdRng) -> Option<Value> {
     let view_path = format!("/api/games/{id}/view");
-    let (status, view) = request(addr, "GET", &view_path, Some(token), None).unwrap();
+    let (status, view) = patient(addr, "GET", &view_path, Some(token), None);
     assert_eq!(status, 200, "{view}");
     if view["status"] != "live" {
         return None;
@@ -39,19 +56,16 @@ fn act(addr: SocketAddr, id: &str, token: &str, rng: &mut StdRng) -> Option<Valu
         legal.choose(rng)?
     };
     let path = format!("/api/games/{id}/action");
-    loop {
-        let body = json!({ "action": action });
-        match request(addr, "POST", &path, Some(token), Some(&body)).unwrap() {
-            (200, answer) => return Some(answer),
-            (429, _) => std::thread::sleep(Duration::from_millis(30)),
-            (status, answer) => panic!("{action}: {status} {answer}"),
-        }
+    let body = json!({ "action": action });
+    match patient(addr, "POST", &path, Some(token), Some(&body)) {
+        (200, answer) => Some(answer),
+        (status, answer) => panic!("{action}: {status} {answer}"),
     }
 }
 
 /// Whether the lobby of the node at `addr` lists game `id` among its `open` or `live` games.
 fn listed(addr: SocketAddr, list: &str, id: &str) -> bool {
-    let (status, lobby) = request(addr, "GET", "/api/games", None, None).unwrap();
+    let (status, lobby) = patient(addr, "GET", "/api/games", None, None);
     assert_eq!(status, 200, "{lobby}");
     lobby[list]
         .as_array()
@@ -75,7 +89,7 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
         // Created on a (its owner), White plays there, Black joins and plays on b, a spectator
         // watches on c.
         let body = json!({"variant": variant, "color": "white", "opponent": "open"});
-        let (status, created) = request(a, "POST", "/api/games", None, Some(&body)).unwrap();
+        let (status, created) = patient(a, "POST", "/api/games", None, Some(&body));
         assert_eq!(status, 201, "{created}");
         let id = created["id"].as_str().unwrap().to_string();
         assert_eq!(owner(&database, &id).as_deref(), Some("a"), "{variant}");
@@ -83,8 +97,7 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
             listed(c, "open", &id),
             "{variant}: c's lobby lists a's open game"
         );
-        let (status, joined) =
-            request(b, "POST", &format!("/api/games/{id}/join"), None, None).unwrap();
+        let (status, joined) = patient(b, "POST", &format!("/api/games/{id}/join"), None, None);
         assert_eq!(status, 200, "{variant}: {joined}");
         assert!(listed(c, "live", &id), "{variant}: c's lobby lists it live");
         let tokens = [
@@ -110,14 +123,13 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
                 match act(addr, &id, &tokens[seat], &mut rng) {
                     Some(_) => played += 1,
                     None => {
-                        let (_, view) = request(
+                        let (_, view) = patient(
                             addr,
                             "GET",
                             &format!("/api/games/{id}/view"),
                             Some(&tokens[seat]),
                             None,
-                        )
-                        .unwrap();
+                        );
                         if view["status"] != "live" {
                             break 'game;
                         }
@@ -127,7 +139,7 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
         }
         if played >= MAX_ACTIONS {
             let path = format!("/api/games/{id}/resign");
-            let (status, answer) = request(b, "POST", &path, Some(&tokens[1]), None).unwrap();
+            let (status, answer) = patient(b, "POST", &path, Some(&tokens[1]), None);
             assert_eq!(status, 200, "{answer}");
         }
         // The owner's feeds are the reference: what a single server sends each audience.
@@ -182,7 +194,7 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
                 .into_iter()
                 .map(|addr| {
                     let path = format!("/api/games/{id}/view");
-                    let (status, view) = request(addr, "GET", &path, token, None).unwrap();
+                    let (status, view) = patient(addr, "GET", &path, token, None);
                     assert_eq!(status, 200, "{view}");
                     timeless(view)
                 })
