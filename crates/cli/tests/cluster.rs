@@ -79,10 +79,7 @@ fn every_variant_across_three_nodes_is_what_its_owner_serves() {
     let _one = one_at_a_time();
     let (postgres, nats) = engines();
     let database = fresh_database(&postgres, "every_variant");
-    let nodes: Vec<Node> = ["a", "b", "c"]
-        .iter()
-        .map(|name| Node::start(&database, &nats, name))
-        .collect();
+    let nodes: Vec<Node> = Node::three(&database, &nats);
     let [a, b, c] = [nodes[0].addr, nodes[1].addr, nodes[2].addr];
     let mut rng = StdRng::seed_from_u64(29);
     for variant in variants() {

@@ -168,10 +168,7 @@ fn the_owner_killed_again_and_again_loses_no_acknowledged_action() {
     let _one = one_at_a_time();
     let (postgres, nats) = engines();
     let database = fresh_database(&postgres, "kills");
-    let mut nodes: Vec<Node> = ["a", "b", "c"]
-        .iter()
-        .map(|name| Node::start(&database, &nats, name))
-        .collect();
+    let mut nodes: Vec<Node> = Node::three(&database, &nats);
     let mut rng = StdRng::seed_from_u64(2929);
     let variants = common::variants();
     let mut tables = vec![new_table(nodes[0].addr, variants[0])];
@@ -248,10 +245,7 @@ fn a_paused_owner_appends_nothing_after_the_takeover() {
     let _one = one_at_a_time();
     let (postgres, nats) = engines();
     let database = fresh_database(&postgres, "paused");
-    let nodes: Vec<Node> = ["a", "b", "c"]
-        .iter()
-        .map(|name| Node::start(&database, &nats, name))
-        .collect();
+    let nodes: Vec<Node> = Node::three(&database, &nats);
     let mut rng = StdRng::seed_from_u64(7);
     let mut table = new_table(nodes[0].addr, "chess");
     for _ in 0..4 {
@@ -334,10 +328,7 @@ fn a_rolling_restart_under_load_loses_nothing() {
     let _one = one_at_a_time();
     let (postgres, nats) = engines();
     let database = fresh_database(&postgres, "rolling");
-    let mut nodes: Vec<Node> = ["a", "b", "c"]
-        .iter()
-        .map(|name| Node::start(&database, &nats, name))
-        .collect();
+    let mut nodes: Vec<Node> = Node::three(&database, &nats);
     let addrs = Arc::new(Mutex::new(nodes.iter().map(|n| n.addr).collect::<Vec<_>>()));
     let variants = common::variants();
     let tables: Vec<Table> = (0..6)

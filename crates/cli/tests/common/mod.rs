@@ -22,9 +22,17 @@ pub struct Serve {
 
 /// Starts the server on a free port with the database at `db`; returns once it listens.
 pub fn serve(db: &Path) -> Serve {
+    let database = format!("sqlite:{}", db.display());
+    let (child, addr) = spawn_serve(&["--database", &database]);
+    Serve { child, addr }
+}
+
+/// Starts `bluffchess serve` on a free port of 127.0.0.1 with `args` besides; answers the
+/// process and its address once it listens.
+pub fn spawn_serve(args: &[&str]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_bluffchess"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--database"])
-        .arg(format!("sqlite:{}", db.display()))
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         // BLUFFCHESS_SERVER_LOG=1 shows the server's log (its warnings and errors).
@@ -43,10 +51,10 @@ pub fn serve(db: &Path) -> Serve {
         .split("http://")
         .nth(1)
         .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .unwrap_or_else(|| panic!("the server did not start: {line:?}"))
         .parse()
         .unwrap();
-    Serve { child, addr }
+    (child, addr)
 }
 
 impl Serve {

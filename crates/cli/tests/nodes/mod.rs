@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use serde_json::Value;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -114,31 +114,24 @@ pub struct Node {
 }
 
 impl Node {
+    /// Starts nodes `a`, `b` and `c` of one cluster.
+    pub fn three(database: &str, nats: &str) -> Vec<Node> {
+        ["a", "b", "c"]
+            .iter()
+            .map(|name| Node::start(database, nats, name))
+            .collect()
+    }
+
     /// Starts node `name` on a free port; returns once it listens.
     pub fn start(database: &str, nats: &str, name: &str) -> Node {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_bluffchess"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database", database])
-            .args(["--cluster", nats, "--node", name])
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(if std::env::var_os("BLUFFCHESS_SERVER_LOG").is_some() {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            })
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split_whitespace().next())
-            .unwrap_or_else(|| panic!("node {name} did not start: {line:?}"))
-            .parse()
-            .unwrap();
+        let (child, addr) = super::common::spawn_serve(&[
+            "--database",
+            database,
+            "--cluster",
+            nats,
+            "--node",
+            name,
+        ]);
         Node {
             name: name.to_string(),
             addr,
