@@ -13,6 +13,7 @@ use bytes::Bytes;
 use futures_util::StreamExt;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::watch;
 
 /// Serves `shared`'s game to the cluster until `stop` is set or the room stops.
@@ -64,15 +65,21 @@ pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<
         }
     }
     // Requests that arrived after the stop were not done: each is told so, and asked again of
-    // the next owner (never left to time out).
-    let _ = requests.unsubscribe().await;
-    while let Some(request) = requests.next().await {
-        if let Some(reply) = request.reply {
-            let moved: Answered = Err(Refusal::moved());
-            let body = serde_json::to_vec(&moved).expect("answers serialise");
-            let _ = nats.publish(reply, Bytes::from(body)).await;
+    // the next owner (never left to time out). Drained, not unsubscribed: the requests NATS
+    // sent before it read the unsubscription still arrive (they would be dropped, and their
+    // senders wait for a timeout); bounded, should the bus be down.
+    let _ = requests.drain().await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while let Some(request) = requests.next().await {
+            if let Some(reply) = request.reply {
+                let moved: Answered = Err(Refusal::moved());
+                let body = serde_json::to_vec(&moved).expect("answers serialise");
+                let _ = nats.publish(reply, Bytes::from(body)).await;
+            }
         }
-    }
+    })
+    .await;
+    let _ = nats.flush().await;
 }
 
 /// Until `stop` is set or its sender gone (the lease lost).
