@@ -224,10 +224,19 @@ impl Browser {
         }
     }
 
+    /// Clicks the element `css` finds; found again when a re-render replaced it between the
+    /// finding and the click (a stale element), as a person would click the new one.
     async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap_or_else(|e| {
-            panic!("{}: cannot click {css}: {e}", self.name);
-        });
+        let start = Instant::now();
+        loop {
+            match self.find(css).await.click().await {
+                Ok(_) => return,
+                Err(e) if e.to_string().contains("stale element") && start.elapsed() < WAIT => {
+                    tokio::time::sleep(Duration::from_millis(40)).await;
+                }
+                Err(e) => panic!("{}: cannot click {css}: {e}", self.name),
+            }
+        }
     }
 
     async fn my_turn(&self) {
