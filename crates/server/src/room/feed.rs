@@ -334,8 +334,12 @@ impl Moment<'_> {
             return None;
         }
         let color = seat.color()?;
+        // The waiting seat's list is never made: it is the hot path of every action.
+        if self.game.to_act() != Some(Actor::from(color)) {
+            return None;
+        }
         let legal = self.game.legal_described()?;
-        (legal.to_act == Actor::from(color)).then(|| LegalActions {
+        Some(LegalActions {
             actions: legal.actions,
             setup: legal.setup,
             described: legal.legal_actions.unwrap_or_default(),
