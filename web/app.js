@@ -749,16 +749,33 @@ function gamePage(id, fragment) {
     return out;
   }
 
+  // The hand's buttons are kept while they stay the same (see `keep`), and one listener on the
+  // hand answers their clicks with what the hand shows now.
+  let handNow = null;
   function renderHand(view, me, inter) {
+    handNow = { view, me, inter };
     const hand = $('#hand');
-    hand.replaceChildren();
+    if (!hand.dataset.wired) {
+      hand.dataset.wired = 'yes';
+      hand.addEventListener('click', (e) => {
+        const b = e.target.closest('button[data-key]');
+        if (!b || b.disabled || !handNow) return;
+        board.press(b.dataset.key, 'normal');
+        renderHand(handNow.view, handNow.me, handNow.inter);
+      });
+    }
+    const fresh = document.createElement('div');
+    buildHand(fresh, view, me, inter);
+    keep(hand, fresh);
+  }
+
+  function buildHand(hand, view, me, inter) {
     if (view.variant !== 'reality-check' || me === 'spectator') return;
     const color = me === 'white' ? 'w' : 'b';
     if (state.editor) {
       const f = state.editor.hand;
-      const b = h(`<button type="button" data-hand="editor" aria-label="hand piece ${f}">${pieceIcon(color, f[0], '')}<small>${f}</small></button>`);
+      const b = h(`<button type="button" data-hand="editor" data-key="hand:editor" aria-label="hand piece ${f}">${pieceIcon(color, f[0], '')}<small>${f}</small></button>`);
       if (board.selected === 'hand:editor') b.classList.add('sel');
-      b.addEventListener('click', () => { board.press('hand:editor', 'normal'); renderHand(view, me, inter); });
       hand.append(h('<span>Hand:</span>'), b);
       return;
     }
@@ -766,10 +783,9 @@ function gamePage(id, fragment) {
     for (const f of view.position[me].hand) {
       const key = 'hand:' + [...f].sort().join('');
       const can = inter.moves.normal.has(key);
-      const b = h(`<button type="button" data-hand="${esc(f)}" aria-label="hand piece ${esc(f)}${can ? ', can be dropped' : ''}">${pieceIcon(color, f[0], '')}<small>${esc(f)}</small></button>`);
+      const b = h(`<button type="button" data-hand="${esc(f)}" data-key="${esc(key)}" aria-label="hand piece ${esc(f)}${can ? ', can be dropped' : ''}">${pieceIcon(color, f[0], '')}<small>${esc(f)}</small></button>`);
       b.disabled = !can;
       if (board.selected === key) b.classList.add('sel');
-      b.addEventListener('click', () => { board.press(key, 'normal'); renderHand(view, me, inter); });
       hand.append(b);
     }
   }
