@@ -493,3 +493,125 @@ fn nats_killed_and_started_again_mid_game_loses_nothing() {
     }
     drop(nats);
 }
+
+/// A Postgres of one test's own (`.ci/postgres`), for faults of the database itself: the
+/// shared one serves the other tests meanwhile.
+struct OwnPostgres {
+    dir: std::path::PathBuf,
+    url: String,
+}
+
+impl OwnPostgres {
+    fn start(name: &str) -> OwnPostgres {
+        let dir = std::env::temp_dir().join(format!("bluffchess-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut own = OwnPostgres {
+            dir,
+            url: String::new(),
+        };
+        own.run("start");
+        own.url = std::fs::read_to_string(own.dir.join("url")).unwrap();
+        own.url = own.url.trim().to_string();
+        own
+    }
+
+    /// `.ci/postgres WHAT DIR`: start, stop, down, up, pause, resume.
+    fn run(&self, what: &str) {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../.ci/postgres");
+        let status = Command::new(script)
+            .arg(what)
+            .arg(&self.dir)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), ".ci/postgres {what} failed");
+    }
+}
+
+impl Drop for OwnPostgres {
+    fn drop(&mut self) {
+        if !self.url.is_empty() {
+            let _ = std::panic::catch_unwind(|| self.run("resume"));
+            self.run("stop");
+        }
+    }
+}
+
+/// One action of the seat to act, through `addr`, while the database is down or hung: refused
+/// with 503 and a reason, each request answered within the server's bound (never a hang).
+fn refused_while_the_database_is_gone(addr: SocketAddr, table: &mut Table, rng: &mut StdRng) {
+    let timed = |method: &str, path: &str, seat: usize, body: Option<&Value>| {
+        let asked = Instant::now();
+        let answer = request(addr, method, path, Some(&table.tokens[seat]), body);
+        let took = asked.elapsed();
+        assert!(
+            took < Duration::from_secs(17),
+            "{method} {path} took {took:?}"
+        );
+        answer.expect("an answer, not a hang")
+    };
+    for seat in 0..2 {
+        let (status, view) = timed("GET", &format!("/api/games/{}/view", table.id), seat, None);
+        if status == 503 {
+            return;
+        }
+        assert_eq!(status, 200, "{view}");
+        let Some(action) = view["legal"].as_array().unwrap().choose(rng).cloned() else {
+            continue;
+        };
+        let body = json!({ "action": action });
+        let path = format!("/api/games/{}/action", table.id);
+        let (status, refusal) = timed("POST", &path, seat, Some(&body));
+        // Refused: not stored, or (the database's answer lost) stored once at most.
+        table.unanswered += 1;
+        assert_eq!(status, 503, "{refusal}");
+        assert!(refusal["error"].as_str().is_some(), "{refusal}");
+        return;
+    }
+    panic!("no seat could act");
+}
+
+#[test]
+fn postgres_down_or_hung_refuses_actions_and_loses_nothing() {
+    let _one = one_at_a_time();
+    let (_, nats) = engines();
+    let postgres = OwnPostgres::start("postgres-faults");
+    let nodes: Vec<Node> = Node::three(&postgres.url, &nats);
+    let (a, b) = (nodes[0].addr, nodes[1].addr);
+    let mut rng = StdRng::seed_from_u64(17);
+    let mut table = new_table(a, "chess");
+    for _ in 0..4 {
+        assert!(matches!(act(b, &mut table, &mut rng), Acted::Acked));
+    }
+    // Hung (every process stopped), then down (stopped at once, as a crash).
+    for (fault, undo) in [("pause", "resume"), ("down", "up")] {
+        postgres.run(fault);
+        refused_while_the_database_is_gone(a, &mut table, &mut rng);
+        refused_while_the_database_is_gone(b, &mut table, &mut rng);
+        postgres.run(undo);
+        let back = Instant::now();
+        let mut acked = 0;
+        while acked < 4 && !table.over {
+            if back.elapsed() > Duration::from_secs(60) {
+                let path = format!("/api/games/{}/view", table.id);
+                let now = request(b, "GET", &path, Some(&table.tokens[0]), None);
+                panic!("{fault}: the game did not go on after {undo}: {now:?}");
+            }
+            match act(b, &mut table, &mut rng) {
+                Acted::Acked => acked += 1,
+                _ => std::thread::sleep(Duration::from_millis(200)),
+            }
+        }
+        println!(
+            "postgres {fault}: the game went on {:?} after {undo}",
+            back.elapsed()
+        );
+    }
+    let resign = format!("/api/games/{}/resign", table.id);
+    if !table.over {
+        let (status, answer) = request(b, "POST", &resign, Some(&table.tokens[1]), None).unwrap();
+        assert_eq!(status, 200, "{answer}");
+    }
+    check(&postgres.url, &table);
+    drop(nodes);
+}

@@ -36,6 +36,9 @@ pub struct Config {
     pub challenge_ttl: Duration,
     /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trust-proxy`).
     pub trusted_proxies: Vec<IpNet>,
+    /// The longest a request waits for its answer (its headers, for a stream) before it is
+    /// refused with 503: a hung database never holds a client.
+    pub answer_within: Duration,
 }
 
 impl Default for Config {
@@ -56,6 +59,7 @@ impl Default for Config {
             seek_ttl: Duration::from_secs(30 * 60),
             challenge_ttl: Duration::from_secs(5 * 60),
             trusted_proxies: Vec::new(),
+            answer_within: Duration::from_secs(15),
         }
     }
 }

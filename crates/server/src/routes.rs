@@ -183,6 +183,10 @@ pub fn router(hub: Arc<Hub>, config: &Config) -> Router {
         .router
         // Who calls, before the rate limits count the caller.
         .layer(axum::middleware::from_fn_with_state(hub.clone(), identify))
+        .layer(axum::middleware::from_fn_with_state(
+            config.answer_within,
+            answer_within,
+        ))
         .fallback(|| async { ApiError::NotFound("no such route: see /docs/api.md".into()) })
         .method_not_allowed_fallback(|| async {
             ApiError::MethodNotAllowed(
@@ -212,6 +216,23 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
 /// stays; every API answer, private views included, is `no-store`).
 fn if_absent(name: header::HeaderName, value: &'static str) -> SetResponseHeaderLayer<HeaderValue> {
     SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
+}
+
+/// Refuses a request not answered within `limit` (a stream's headers count as its answer), so a
+/// database that hangs rather than refuses holds no client: what it waited on is dropped.
+async fn answer_within(
+    axum::extract::State(limit): axum::extract::State<std::time::Duration>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    match tokio::time::timeout(limit, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => ApiError::unavailable(format!(
+            "no answer within {} s: the server's database is not answering; try again",
+            limit.as_secs()
+        ))
+        .into_response(),
+    }
 }
 
 /// Every refusal is JSON, including those of the layers (rate limits, body limits).

@@ -106,8 +106,10 @@ pub struct Room {
     /// In a cluster: the lease every write of this room is fenced with, and the signal that
     /// this node no longer owns the game (lost, released, draining).
     owner: Option<(Write, watch::Receiver<bool>)>,
-    /// A write was refused because another node took the game over: the room stops.
-    fenced: bool,
+    /// The room stops and leaves its game to the log: a write was refused because another node
+    /// took the game over, or the database did not confirm one (stored or not, the log says,
+    /// and the room that serves the game next is restored from it).
+    retired: bool,
 }
 
 impl Room {
@@ -156,7 +158,7 @@ impl Room {
             bots: Thinking::new(),
             flag_retry_at: 0,
             owner: None,
-            fenced: false,
+            retired: false,
         };
         room.replay(log)?;
         Ok((room, rx))
@@ -247,7 +249,7 @@ impl Room {
         let mut shutdown = self.host.shutdown();
         let mut stop = self.owner.as_ref().map(|(_, stop)| stop.clone());
         self.advance().await;
-        while !self.fenced {
+        while !self.retired {
             let deadline = self
                 .table
                 .flag_deadline()
@@ -281,8 +283,8 @@ impl Room {
             }
         }
         self.bots.stop();
-        if self.owner.is_some() {
-            // Another node owns the game now (or will): this node's readers reconnect there.
+        if self.owner.is_some() || self.retired {
+            // Another node or room serves the game now (or will): the readers reconnect there.
             for feed in &self.shared.feeds {
                 feed.close();
             }
@@ -695,7 +697,7 @@ impl Room {
         writes.extend(rated.map(|end| Write::Rate(Box::new(end))));
         if let Err(e) = self.host.store().write(writes).await {
             self.table = before;
-            self.fenced |= matches!(e, StoreError::Fenced(_));
+            self.retired |= matches!(e, StoreError::Fenced(_) | StoreError::Unconfirmed(_));
             return Err(store_refusal(e));
         }
         if let Some(accounts) = accounts {

@@ -33,6 +33,10 @@ pub enum StoreError {
     /// A cluster's node wrote to a game whose lease it no longer holds: nothing was written.
     #[error("this node no longer owns game {0}: another node took it over")]
     Fenced(String),
+    /// The database did not confirm a write (no answer in time, the connection lost): it may
+    /// or may not be stored, and only the database can tell.
+    #[error("the database did not confirm the write: {0}")]
+    Unconfirmed(String),
     /// The writer task is gone (the server is stopping).
     #[error("the database writer has stopped")]
     WriterStopped,
@@ -49,7 +53,15 @@ pub enum StoreError {
 
 pub(super) fn fail(e: sqlx::Error) -> StoreError {
     tracing::error!("database write failed: {e}");
-    StoreError::Write(e.to_string())
+    match e {
+        // The connection failed under the write: whether it committed is unknown.
+        sqlx::Error::Io(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::WorkerCrashed
+        | sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed => StoreError::Unconfirmed(e.to_string()),
+        _ => StoreError::Write(e.to_string()),
+    }
 }
 
 pub(super) fn read_error(e: sqlx::Error) -> StoreError {

@@ -14,6 +14,13 @@ static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 /// Connections to Postgres: the writer's and the readers' (loads of finished games).
 const POSTGRES_CONNECTIONS: u32 = 8;
 
+/// Postgres's own bounds on a server's statements and open transactions, so that a lock held
+/// by a paused node (or a statement stuck behind one) fails rather than waits: leases last 3 s.
+const POSTGRES_BOUNDS: [(&str, &str); 2] = [
+    ("statement_timeout", "5s"),
+    ("idle_in_transaction_session_timeout", "5s"),
+];
+
 /// A connection pool to one of the two databases.
 #[derive(Clone)]
 pub enum Pool {
@@ -36,19 +43,22 @@ pub(crate) use on_pool;
 impl Pool {
     /// Opens (creating if needed) the database at `url` and brings its schema up to date.
     pub async fn open(url: &str) -> Result<Pool, StoreError> {
-        let pool = if url.starts_with("sqlite:") {
-            Pool::Sqlite(open_sqlite(url).await?)
+        let migrate = |e: sqlx::migrate::MigrateError| StoreError::Migrate(e.to_string());
+        if url.starts_with("sqlite:") {
+            let pool = open_sqlite(url).await?;
+            SQLITE_MIGRATIONS.run(&pool).await.map_err(migrate)?;
+            Ok(Pool::Sqlite(pool))
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            Pool::Postgres(open_postgres(url).await?)
+            // Migrations on a connection of their own: a long one is not a hung statement.
+            let migrating = open_postgres(url, 1, false).await?;
+            POSTGRES_MIGRATIONS.run(&migrating).await.map_err(migrate)?;
+            migrating.close().await;
+            Ok(Pool::Postgres(
+                open_postgres(url, POSTGRES_CONNECTIONS, true).await?,
+            ))
         } else {
-            return Err(StoreError::UnsupportedUrl(redacted(url)));
-        };
-        let migrated = match &pool {
-            Pool::Sqlite(p) => SQLITE_MIGRATIONS.run(p).await,
-            Pool::Postgres(p) => POSTGRES_MIGRATIONS.run(p).await,
-        };
-        migrated.map_err(|e| StoreError::Migrate(e.to_string()))?;
-        Ok(pool)
+            Err(StoreError::UnsupportedUrl(redacted(url)))
+        }
     }
 }
 
@@ -101,17 +111,21 @@ fn private_file(path: &std::path::Path) -> std::io::Result<()> {
     Ok(())
 }
 
-async fn open_postgres(url: &str) -> Result<PgPool, StoreError> {
+/// A pool of `connections` to Postgres at `url`, with [`POSTGRES_BOUNDS`] when `bounded`.
+async fn open_postgres(url: &str, connections: u32, bounded: bool) -> Result<PgPool, StoreError> {
     let shown = redacted(url);
-    let options = PgConnectOptions::from_str(url)
+    let mut options = PgConnectOptions::from_str(url)
         .map_err(|e| StoreError::BadUrl {
             url: shown.clone(),
             reason: e.to_string(),
         })?
         // An action is acknowledged only once its commit is on disk, whatever the default.
         .options([("synchronous_commit", "on")]);
+    if bounded {
+        options = options.options(POSTGRES_BOUNDS);
+    }
     PgPoolOptions::new()
-        .max_connections(POSTGRES_CONNECTIONS)
+        .max_connections(connections)
         .acquire_timeout(Duration::from_secs(10))
         .connect_with(options)
         .await

@@ -7,10 +7,15 @@ use super::pool::Pool;
 use super::ratings::rate_in;
 use super::rows::{RatedEnd, Write};
 use sqlx::Connection;
+use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 
 /// The most writes committed in one transaction.
 pub const MAX_BATCH: usize = 512;
+
+/// How long a Postgres commit may take before it counts as unconfirmed: a database that hangs
+/// (rather than refusing) must not hold every game's writes.
+pub const COMMIT_WITHIN: Duration = Duration::from_secs(5);
 
 /// A batch of writes and who waits for them.
 pub struct Job {
@@ -28,17 +33,18 @@ pub async fn write_loop(pool: Pool, mut jobs: mpsc::Receiver<Job>) {
             }
         }
         let all: Vec<&Write> = batch.iter().flat_map(|j| &j.writes).collect();
-        match commit(&pool, &all).await {
+        match bounded_commit(&pool, &all).await {
             Ok(()) => {
                 for job in batch {
                     let _ = job.done.send(Ok(()));
                 }
             }
-            Err(_) if batch.len() > 1 => {
+            // An unreachable database fails them all; a refusal may be one job's.
+            Err(e) if batch.len() > 1 && !matches!(e, StoreError::Unconfirmed(_)) => {
                 // One bad job must not fail the others: commit each alone.
                 for job in batch {
                     let writes: Vec<&Write> = job.writes.iter().collect();
-                    let result = commit(&pool, &writes).await;
+                    let result = bounded_commit(&pool, &writes).await;
                     let _ = job.done.send(result);
                 }
             }
@@ -176,6 +182,22 @@ const POSTGRES_ENTRIES: &str = "INSERT INTO log (game, seq, kind, seat, input, t
                           $6::text[], $7::bigint[])";
 
 /// Commits `writes` in one transaction.
+/// [`commit`], given up on a Postgres that does not answer within [`COMMIT_WITHIN`].
+async fn bounded_commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
+    if matches!(pool, Pool::Sqlite(_)) {
+        return commit(pool, writes).await;
+    }
+    tokio::time::timeout(COMMIT_WITHIN, commit(pool, writes))
+        .await
+        .unwrap_or_else(|_| {
+            tracing::error!("database write unconfirmed: no answer within {COMMIT_WITHIN:?}");
+            Err(StoreError::Unconfirmed(format!(
+                "no answer within {} s",
+                COMMIT_WITHIN.as_secs()
+            )))
+        })
+}
+
 async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
     match pool {
         // In-process: a statement costs no round trip.

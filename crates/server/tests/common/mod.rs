@@ -47,6 +47,7 @@ pub fn test_config() -> Config {
         seek_ttl: Duration::from_secs(60),
         challenge_ttl: Duration::from_secs(3),
         trusted_proxies: Vec::new(),
+        answer_within: Duration::from_secs(15),
     }
 }
 
