@@ -10,13 +10,12 @@
 mod common;
 
 use bluffchess_server::rating::{periods_between, rate, Glicko, TAU};
-use common::{request, serve};
+use common::{account, request, serve};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -24,50 +23,6 @@ use std::time::{Duration, Instant};
 
 const PLAYERS: usize = 6;
 const VARIANTS: [&str; 3] = ["chess", "alter-ego", "bluff-move"];
-
-/// One request with extra headers; answers the status, the head and the JSON body.
-fn raw(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &str,
-    body: &Value,
-) -> (u16, String, Value) {
-    let mut stream = TcpStream::connect_timeout(&addr, Duration::from_secs(5)).unwrap();
-    let body = body.to_string();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body.as_bytes()).unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (
-        status,
-        head.to_string(),
-        serde_json::from_str(body).unwrap_or(Value::Null),
-    )
-}
-
-/// Signs `name` up and makes it a personal API token (play scope): answers the token.
-fn account(addr: SocketAddr, name: &str) -> String {
-    let credentials = json!({"username": name, "password": "correct horse battery"});
-    let (status, head, body) = raw(addr, "POST", "/api/account/signup", "", &credentials);
-    assert_eq!(status, 201, "{body}");
-    let cookie = head
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: bc_session="))
-        .and_then(|v| v.split(';').next())
-        .expect("a session cookie");
-    let headers = format!("Cookie: bc_session={cookie}\r\nOrigin: http://{addr}\r\n");
-    let scopes = json!({"scopes": ["play"]});
-    let (status, _, token) = raw(addr, "POST", "/api/account/tokens", &headers, &scopes);
-    assert_eq!(status, 201, "{token}");
-    token["token"].as_str().unwrap().to_string()
-}
 
 /// A rated game between two players (by index), made by a challenge and its acceptance.
 struct Game {

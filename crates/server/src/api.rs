@@ -251,7 +251,7 @@ pub async fn lobby(State(app): State<App>) -> Result<Json<Lobby>, ApiError> {
     };
     open.truncate(500);
     live.truncate(500);
-    let mut seeks = app.seeks();
+    let mut seeks = app.seeks().await?;
     seeks.truncate(500);
     Ok(Json(Lobby { live, open, seeks }))
 }

@@ -3,10 +3,11 @@
 
 use crate::accounts::{Accounts, Caller};
 use crate::bot::{find, Bot};
+use crate::cluster::pairing::Kind;
 use crate::cluster::{bus, Cluster};
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::pairing::{Pairing, Terms};
+use crate::pairing::{Pairing, Seeks, Terms, Waiting};
 use crate::replay::ReplayCache;
 use crate::room::{
     index, new_arbiter, new_seed, now_ms, rating_diffs, Command, GameNews, Holder, Host, Room,
@@ -146,23 +147,7 @@ impl Host for Hub {
                 told.push((listener.clone(), event.clone()));
             }
         }
-        match self.cluster() {
-            // A player's event streams may be open on any node: every node tells its own.
-            Some(cluster) => {
-                let body = serde_json::to_vec(&told).expect("events serialise");
-                let nats = cluster.nats.clone();
-                tokio::spawn(async move {
-                    if let Err(e) = nats.publish(bus::ANNOUNCED, body.into()).await {
-                        tracing::warn!("a game's start or end was not announced: {e}");
-                    }
-                });
-            }
-            None => {
-                for (listener, event) in told {
-                    self.pairing.listeners.publish(&listener, event);
-                }
-            }
-        }
+        self.tell(told);
     }
 }
 
@@ -710,7 +695,25 @@ impl Hub {
 }
 
 impl Hub {
-    /// The live games `caller` (its account, or its guest session) holds a seat of.
+    /// [`Hub::live_games_of`], in a cluster with an account's games owned by other nodes too
+    /// (each opened here, relayed, as a request for it would).
+    pub async fn live_games_anywhere(&self, caller: &Caller) -> Result<Vec<EventGame>, ApiError> {
+        if let (Some(_), Some(account)) = (self.cluster(), &caller.account) {
+            let games = self
+                .store
+                .accounts()
+                .games(account.id, 100)
+                .await
+                .map_err(unavailable)?;
+            for game in games.iter().filter(|g| g.status == Status::Live.name()) {
+                self.get(&game.id).await?;
+            }
+        }
+        Ok(self.live_games_of(caller))
+    }
+
+    /// The live games `caller` (its account, or its guest session) holds a seat of, among
+    /// those in this node's memory.
     pub fn live_games_of(&self, caller: &Caller) -> Vec<EventGame> {
         let games: Vec<Arc<Shared>> = self
             .games
@@ -757,11 +760,71 @@ impl Hub {
         live
     }
 
-    /// The open seeks, newest first.
-    pub fn seeks(&self) -> Vec<crate::wire::OpenSeek> {
-        let mut seeks = self.pairing.seeks.lock().expect("seeks lock");
-        seeks.expire(now_ms() - self.config.seek_ttl.as_millis() as i64);
-        seeks.listed()
+    /// The open seeks (of every node), newest first.
+    pub async fn seeks(&self) -> Result<Vec<crate::wire::OpenSeek>, ApiError> {
+        self.with_seeks(|seeks| seeks.listed()).await
+    }
+
+    /// Runs `change` on the waiting seeks, their expired ones gone: this node's, or in a cluster
+    /// every node's (one change at a time across the cluster).
+    pub async fn with_seeks<R>(&self, change: impl FnOnce(&mut Seeks) -> R) -> Result<R, ApiError> {
+        let cutoff = now_ms() - self.config.seek_ttl.as_millis() as i64;
+        let run = |seeks: &mut Seeks| {
+            seeks.expire(cutoff);
+            change(seeks)
+        };
+        let Some(cluster) = self.cluster() else {
+            return Ok(run(&mut self.pairing.seeks.lock().expect("seeks lock")));
+        };
+        cluster
+            .pairing(Kind::Seek, Seeks::id_of, |all| {
+                let mut seeks = Seeks::from_vec(all);
+                let answer = run(&mut seeks);
+                (seeks.into_vec(), answer)
+            })
+            .await
+    }
+
+    /// Runs `change` on the challenges waiting for an answer, their expired ones gone: this
+    /// node's, or in a cluster every node's.
+    pub async fn with_challenges<R>(
+        &self,
+        change: impl FnOnce(&mut Waiting) -> R,
+    ) -> Result<R, ApiError> {
+        // A challenge's own node expires it and tells its accounts; this drops only those whose
+        // node died first.
+        let cutoff = now_ms() - 60_000;
+        let Some(cluster) = self.cluster() else {
+            return Ok(change(
+                &mut self.pairing.challenges.lock().expect("challenges lock"),
+            ));
+        };
+        cluster
+            .pairing(Kind::Challenge, Waiting::id_of, |all| {
+                let mut waiting = Waiting::from_vec(all);
+                waiting.expire(cutoff);
+                let answer = change(&mut waiting);
+                (waiting.into_vec(), answer)
+            })
+            .await
+    }
+
+    /// Sends each event to its listener's open event streams: this node's, or in a cluster
+    /// every node's (a player's streams may be open anywhere).
+    pub fn tell(&self, told: Vec<(String, AccountEvent)>) {
+        let Some(cluster) = self.cluster() else {
+            for (listener, event) in told {
+                self.pairing.listeners.publish(&listener, event);
+            }
+            return;
+        };
+        let body = serde_json::to_vec(&told).expect("events serialise");
+        let nats = cluster.nats.clone();
+        tokio::spawn(async move {
+            if let Err(e) = nats.publish(bus::ANNOUNCED, body.into()).await {
+                tracing::warn!("an account's events were not sent to the other nodes: {e}");
+            }
+        });
     }
 
     /// After a guest's session became `account`'s: the seats the guest held in the games in

@@ -125,20 +125,20 @@ pub async fn seek(
         range,
         created_ms: now_ms(),
     };
-    let found = {
-        let mut seeks = app.pairing.seeks.lock().expect("seeks lock");
-        seeks.expire(now_ms() - app.config.seek_ttl.as_millis() as i64);
-        if seeks.count_of(&seek.holder) >= MAX_SEEKS {
-            return Err(ApiError::TooMany(format!(
-                "too many seeks: each player may have {MAX_SEEKS} waiting at once"
-            )));
-        }
-        let found = seeks.take_match(&seek);
-        if found.is_none() {
-            seeks.push(seek.clone());
-        }
-        found
-    };
+    let found = app
+        .with_seeks(|seeks| {
+            if seeks.count_of(&seek.holder) >= MAX_SEEKS {
+                return Err(ApiError::TooMany(format!(
+                    "too many seeks: each player may have {MAX_SEEKS} waiting at once"
+                )));
+            }
+            let found = seeks.take_match(&seek);
+            if found.is_none() {
+                seeks.push(seek.clone());
+            }
+            Ok(found)
+        })
+        .await??;
     let answer = match found {
         Some(waiting) => {
             let game = pair(&app, waiting, seek.holder).await?;
@@ -178,7 +178,9 @@ async fn pair(app: &Hub, waiting: Seek, taker: Holder) -> Result<Paired, ApiErro
             Ok(paired(&shared.id, taker_seat, token))
         }
         Err(e) => {
-            app.pairing.seeks.lock().expect("seeks lock").push(waiting);
+            if let Err(lost) = app.with_seeks(|seeks| seeks.push(waiting)).await {
+                tracing::warn!("a seek that could not start its game is lost: {lost}");
+            }
             Err(e)
         }
     }
@@ -192,16 +194,14 @@ pub async fn take_seek(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let (taker, cookie) = holder(&app, &caller, &headers).await?;
-    let variant = {
-        let seeks = app.pairing.seeks.lock().expect("seeks lock");
-        seeks.get(&id).map(|s| s.terms.variant.clone())
-    };
     let no_seek =
         || ApiError::NotFound("no such seek: it was taken, cancelled or has expired".into());
-    let variant = variant.ok_or_else(no_seek)?;
+    let variant = app
+        .with_seeks(|seeks| seeks.get(&id).map(|s| s.terms.variant.clone()))
+        .await?
+        .ok_or_else(no_seek)?;
     let rating = player_ref(&app, &taker, &variant).await?.rating;
-    let waiting = {
-        let mut seeks = app.pairing.seeks.lock().expect("seeks lock");
+    let waiting = app.with_seeks(|seeks| {
         let seek = seeks.get(&id).ok_or_else(no_seek)?;
         if same_player(&seek.holder, &taker) {
             return Err(ApiError::bad(
@@ -216,9 +216,9 @@ pub async fn take_seek(
                 "your rating is outside this seek's rating range".into(),
             ));
         }
-        seeks.take(&id).expect("the seek was there")
-    };
-    let answer = pair(&app, waiting, taker).await?;
+        Ok(seeks.take(&id).expect("the seek was there"))
+    });
+    let answer = pair(&app, waiting.await??, taker).await?;
     let jar = cookie.map_or_else(CookieJar::new, |c| CookieJar::new().add(c));
     Ok((jar, Json(answer)).into_response())
 }
@@ -234,17 +234,19 @@ pub async fn cancel_seek(
         account: caller.account.as_ref().map(|a| (a.id, a.username.clone())),
         guest: caller.guest().map(str::to_string),
     };
-    let mut seeks = app.pairing.seeks.lock().expect("seeks lock");
-    match seeks.get(&id) {
-        Some(seek) if same_player(&seek.holder, &me) => {
-            seeks.take(&id);
-            Ok(Json(SeekAnswer {
-                game: None,
-                id: Some(id),
-            }))
-        }
+    let cancelled = app
+        .with_seeks(|seeks| match seeks.get(&id) {
+            Some(seek) if same_player(&seek.holder, &me) => seeks.take(&id).is_some(),
+            _ => false,
+        })
+        .await?;
+    match cancelled {
+        true => Ok(Json(SeekAnswer {
+            game: None,
+            id: Some(id),
+        })),
         // Another's seek is not for this caller to know of.
-        _ => Err(ApiError::NotFound(
+        false => Err(ApiError::NotFound(
             "no such seek of yours: it was taken, cancelled or has expired".into(),
         )),
     }
@@ -299,20 +301,22 @@ pub async fn challenge(
         time_control: terms.time_control(),
         variant: terms.variant_ref(),
     };
-    {
-        let mut waiting = app.pairing.challenges.lock().expect("challenges lock");
+    let pending = Pending {
+        shown: shown.clone(),
+        challenger: me,
+        dest: (dest.id, dest.username),
+        terms,
+    };
+    app.with_challenges(|waiting| {
         if waiting.sent_by(account.id) >= MAX_CHALLENGES {
             return Err(ApiError::TooMany(format!(
                 "too many challenges: each account may have {MAX_CHALLENGES} waiting at once"
             )));
         }
-        waiting.insert(Pending {
-            shown: shown.clone(),
-            challenger: me,
-            dest: (dest.id, dest.username),
-            terms,
-        });
-    }
+        waiting.insert(pending);
+        Ok(())
+    })
+    .await??;
     tell_both(&app, &shown, dest.id, account.id, |challenge| {
         AccountEvent::Challenge { challenge }
     });
@@ -371,10 +375,11 @@ fn tell_both(
     challenger: i64,
     event: impl Fn(Challenge) -> AccountEvent,
 ) {
-    for account in [dest, challenger] {
-        let key = format!("account {account}");
-        app.pairing.listeners.publish(&key, event(shown.clone()));
-    }
+    let told = [dest, challenger]
+        .iter()
+        .map(|account| (format!("account {account}"), event(shown.clone())))
+        .collect();
+    app.tell(told);
 }
 
 /// Expires the challenge `id` when its time is up, if it still waits then.
@@ -386,13 +391,8 @@ fn expire_later(app: Arc<Hub>, id: String) {
             () = tokio::time::sleep(ttl) => {}
             _ = shutdown.wait_for(|s| *s) => return,
         }
-        let expired = app
-            .pairing
-            .challenges
-            .lock()
-            .expect("challenges lock")
-            .take(&id);
-        if let Some(mut pending) = expired {
+        let expired = app.with_challenges(|waiting| waiting.take(&id)).await;
+        if let Ok(Some(mut pending)) = expired {
             pending.shown.status = "expired".into();
             let challenger = pending.challenger_id().unwrap_or_default();
             tell_both(
@@ -407,19 +407,21 @@ fn expire_later(app: Arc<Hub>, id: String) {
 }
 
 /// Takes out the waiting challenge `id` when `allowed` says this account may answer it.
-fn answerable(
+async fn answerable(
     app: &Hub,
     id: &str,
     allowed: impl Fn(&Pending) -> Result<(), ApiError>,
 ) -> Result<Pending, ApiError> {
-    let mut waiting = app.pairing.challenges.lock().expect("challenges lock");
-    let pending = waiting.get(id).ok_or_else(|| {
-        ApiError::NotFound(
-            "no such challenge: it was accepted, declined or cancelled, or has expired".into(),
-        )
-    })?;
-    allowed(pending)?;
-    Ok(waiting.take(id).expect("the challenge was there"))
+    app.with_challenges(|waiting| {
+        let pending = waiting.get(id).ok_or_else(|| {
+            ApiError::NotFound(
+                "no such challenge: it was accepted, declined or cancelled, or has expired".into(),
+            )
+        })?;
+        allowed(pending)?;
+        Ok(waiting.take(id).expect("the challenge was there"))
+    })
+    .await?
 }
 
 fn only_challenged(account: i64) -> impl Fn(&Pending) -> Result<(), ApiError> {
@@ -438,7 +440,7 @@ pub async fn accept(
     Extension(caller): Extension<Caller>,
 ) -> Result<Json<Paired>, ApiError> {
     let account = playing_account(&caller)?.clone();
-    let pending = answerable(&app, &id, only_challenged(account.id))?;
+    let pending = answerable(&app, &id, only_challenged(account.id)).await?;
     let me = account_holder(&caller, &account);
     let created = app
         .create_paired(&pending.terms, pending.challenger.clone(), me, coin())
@@ -446,11 +448,9 @@ pub async fn accept(
     let (shared, [white, black]) = match created {
         Ok(created) => created,
         Err(e) => {
-            app.pairing
-                .challenges
-                .lock()
-                .expect("challenges lock")
-                .insert(pending);
+            if let Err(lost) = app.with_challenges(|w| w.insert(pending)).await {
+                tracing::warn!("a challenge that could not start its game is lost: {lost}");
+            }
             return Err(e);
         }
     };
@@ -472,7 +472,7 @@ pub async fn decline(
         false => request::body::<DeclineRequest>(&body)?.reason,
     };
     let (key, text) = decline_reason(reason.as_deref()).map_err(ApiError::bad)?;
-    let mut pending = answerable(&app, &id, only_challenged(account.id))?;
+    let mut pending = answerable(&app, &id, only_challenged(account.id)).await?;
     pending.shown.status = "declined".into();
     pending.shown.decline_reason = Some(text.into());
     pending.shown.decline_reason_key = Some(key.into());
@@ -495,7 +495,8 @@ pub async fn cancel(
         false => Err(ApiError::Forbidden(
             "only the challenger may cancel a challenge".into(),
         )),
-    })?;
+    })
+    .await?;
     pending.shown.status = "canceled".into();
     tell_both(
         &app,
@@ -512,9 +513,8 @@ pub async fn challenges(
     State(app): State<App>,
     Extension(caller): Extension<Caller>,
 ) -> Result<Json<Challenges>, ApiError> {
-    let account = caller.signed_in()?;
-    let waiting = app.pairing.challenges.lock().expect("challenges lock");
-    let (incoming, outgoing) = waiting.of(account.id);
+    let account = caller.signed_in()?.id;
+    let (incoming, outgoing) = app.with_challenges(|waiting| waiting.of(account)).await?;
     Ok(Json(Challenges { incoming, outgoing }))
 }
 
@@ -524,14 +524,18 @@ struct Listening(Arc<Hub>, String);
 
 impl Drop for Listening {
     fn drop(&mut self) {
-        if !self.0.pairing.listeners.listening(&self.1) {
-            self.0
-                .pairing
-                .seeks
-                .lock()
-                .expect("seeks lock")
-                .drop_of(&self.1);
+        if self.0.pairing.listeners.listening(&self.1) {
+            return;
         }
+        let (app, key) = (self.0.clone(), self.1.clone());
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        runtime.spawn(async move {
+            if let Err(e) = app.with_seeks(|seeks| seeks.drop_of(&key)).await {
+                tracing::warn!("the seeks of a player who left stay until they expire: {e}");
+            }
+        });
     }
 }
 
@@ -550,13 +554,13 @@ pub async fn events(
     // Subscribed before the opening lines are gathered: nothing falls between them.
     let receiver = app.pairing.listeners.subscribe(&key);
     let mut opening: Vec<AccountEvent> = app
-        .live_games_of(&caller)
+        .live_games_anywhere(&caller)
+        .await?
         .into_iter()
         .map(|game| AccountEvent::GameStart { game })
         .collect();
-    if let Some(account) = &caller.account {
-        let waiting = app.pairing.challenges.lock().expect("challenges lock");
-        let (incoming, outgoing) = waiting.of(account.id);
+    if let Some(account) = caller.account.as_ref().map(|a| a.id) {
+        let (incoming, outgoing) = app.with_challenges(|waiting| waiting.of(account)).await?;
         opening.extend(
             incoming
                 .into_iter()

@@ -8,6 +8,7 @@ pub mod bus;
 pub mod lease;
 pub mod lobby;
 pub mod owner;
+pub mod pairing;
 pub mod relay;
 
 use crate::error::ApiError;
@@ -133,6 +134,21 @@ impl Cluster {
     /// The open and live public games of every node, newest first.
     pub async fn lobby(&self) -> Result<(Vec<LobbyGame>, Vec<LobbyGame>), ApiError> {
         lobby::lobby(&self.pool)
+            .await
+            .map_err(|e| ApiError::unavailable(e.to_string()))
+    }
+
+    /// Runs `change` on the cluster's waiting seeks or challenges (see `pairing.rs`).
+    pub async fn pairing<T, R>(
+        &self,
+        kind: pairing::Kind,
+        id_of: fn(&T) -> &str,
+        change: impl FnOnce(Vec<T>) -> (Vec<T>, R),
+    ) -> Result<R, ApiError>
+    where
+        T: serde::Serialize + serde::de::DeserializeOwned,
+    {
+        pairing::change(&self.pool, kind, id_of, change)
             .await
             .map_err(|e| ApiError::unavailable(e.to_string()))
     }

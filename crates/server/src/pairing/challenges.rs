@@ -7,7 +7,7 @@ use crate::wire::Challenge;
 use std::collections::HashMap;
 
 /// A challenge waiting for its answer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Pending {
     /// As the accounts see it.
     pub shown: Challenge,
@@ -71,6 +71,27 @@ pub fn decline_reason(key: Option<&str>) -> Result<(&'static str, &'static str),
 pub struct Waiting(HashMap<String, Pending>);
 
 impl Waiting {
+    /// The challenges `all`.
+    pub fn from_vec(all: Vec<Pending>) -> Waiting {
+        Waiting(all.into_iter().map(|p| (p.shown.id.clone(), p)).collect())
+    }
+
+    /// Every waiting challenge.
+    pub fn into_vec(self) -> Vec<Pending> {
+        self.0.into_values().collect()
+    }
+
+    /// A challenge's id.
+    pub fn id_of(pending: &Pending) -> &str {
+        &pending.shown.id
+    }
+
+    /// Drops the challenges whose time ran out before `now_ms` (their node's timer tells their
+    /// accounts; one that died with its node goes here).
+    pub fn expire(&mut self, now_ms: i64) {
+        self.0.retain(|_, p| p.shown.expires_ms >= now_ms);
+    }
+
     /// Adds one.
     pub fn insert(&mut self, pending: Pending) {
         self.0.insert(pending.shown.id.clone(), pending);

@@ -6,7 +6,7 @@ use crate::room::Holder;
 use crate::wire::{OpenSeek, PlayerRef};
 
 /// A seek: a player waiting for an opponent on these terms.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Seek {
     pub id: String,
     pub holder: Holder,
@@ -70,6 +70,21 @@ fn in_range(range: Option<[i64; 2]>, rating: f64) -> bool {
 pub struct Seeks(Vec<Seek>);
 
 impl Seeks {
+    /// The seeks `all`, oldest first.
+    pub fn from_vec(all: Vec<Seek>) -> Seeks {
+        Seeks(all)
+    }
+
+    /// Every waiting seek, oldest first.
+    pub fn into_vec(self) -> Vec<Seek> {
+        self.0
+    }
+
+    /// A seek's id.
+    pub fn id_of(seek: &Seek) -> &str {
+        &seek.id
+    }
+
     /// Takes out the waiting seek that `seek` pairs with: the same terms, another player, each
     /// in the other's range, the nearest rating (the oldest among equals).
     pub fn take_match(&mut self, seek: &Seek) -> Option<Seek> {

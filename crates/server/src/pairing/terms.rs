@@ -9,7 +9,7 @@ use bluffchess_rules::commitment::SaltSource;
 use bluffchess_rules::game::Options;
 
 /// A game's terms, checked against the rules.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Terms {
     pub variant: String,
     pub options: Options,

@@ -21,7 +21,7 @@ pub fn feed_of(seat: Option<Color>) -> usize {
 
 /// Who takes a seat: the key its live games count under, and its account (with its name) or
 /// guest session.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Holder {
     /// The limits' key (an account, a guest's session, an address); none for a server bot.
     pub key: Option<String>,
