@@ -118,12 +118,26 @@ impl MoveGroups {
     /// Replaces the moves with those of `position` (in place: the groups are too big to return
     /// by value in the hot path).
     pub fn generate(&mut self, position: &Position) {
+        self.generate_where(position, |_| true);
+    }
+
+    /// [`MoveGroups::generate`], keeping only the pieces' moves that `keep` accepts (a piece
+    /// bound to move alone).
+    #[inline]
+    pub fn generate_where(&mut self, position: &Position, keep: impl Fn(&PieceMoves) -> bool) {
         let groups = &mut self.groups;
         groups.clear();
         position.generate_moves(|moves| {
-            groups.push((moves, moves.len() as u8));
+            if keep(&moves) {
+                groups.push((moves, moves.len() as u8));
+            }
             false
         });
+    }
+
+    /// Each piece's moves, in order.
+    pub fn pieces(&self) -> impl Iterator<Item = &PieceMoves> + '_ {
+        self.groups.iter().map(|(moves, _)| moves)
     }
 
     /// Removes every move.

@@ -27,10 +27,11 @@ pub use view::{AlterEgoSummary, EgoView};
 
 use crate::action_info::ActionInfo;
 use crate::board::Color;
-use crate::chess::{History, MoveList, Position};
-use crate::game::{ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
+use crate::chess::{History, MoveGroups, Position};
+use crate::game::{draw_index, ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
 use crate::log::Log;
 use crate::spec::{ActionForm, VariantSpec, ORTHODOX_MOVES};
+use rand::RngCore;
 use state::Phase;
 
 impl Game for AlterEgo {
@@ -69,7 +70,7 @@ impl Game for AlterEgo {
             phase: Phase::Move,
             sealed: [None; 2],
             death_move: false,
-            moves: MoveList::new(),
+            moves: MoveGroups::new(),
             log: Log::new(),
         };
         game.refresh_moves();
@@ -102,7 +103,27 @@ impl Game for AlterEgo {
                 actions.extend(self.transfers(turn_piece).into_iter().map(Action::Transfer));
             }
             (None, Phase::Move) if self.moves.is_empty() => actions.push(Action::Pass),
-            (None, Phase::Move) => actions.extend(self.moves.iter().copied().map(Action::Move)),
+            (None, Phase::Move) => actions.extend(self.moves.iter().map(Action::Move)),
+        }
+    }
+
+    fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Action>) -> Option<Action> {
+        // Counted, not listed: the listing's draw (same count, same index), without the list.
+        match (self.log.outcome, self.phase) {
+            (Some(_), _) => None,
+            (None, Phase::Decision { turn_piece }) => {
+                let transfers = self.transfers(turn_piece);
+                match draw_index(rng, 1 + transfers.count() as usize)? {
+                    0 => Some(Action::Stay),
+                    i => transfers.into_iter().nth(i - 1).map(Action::Transfer),
+                }
+            }
+            (None, Phase::Move) if self.moves.is_empty() => {
+                draw_index(rng, 1).map(|_| Action::Pass)
+            }
+            (None, Phase::Move) => draw_index(rng, self.moves.len())
+                .and_then(|i| self.moves.get(i))
+                .map(Action::Move),
         }
     }
 
@@ -111,7 +132,8 @@ impl Game for AlterEgo {
     }
 
     fn parse_action(&self, text: &str) -> Result<Action, ActionError> {
-        actions::parse(self.position(), self.legal_moves(), text)
+        let legal: Vec<_> = self.legal_moves().iter().collect();
+        actions::parse(self.position(), &legal, text)
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {

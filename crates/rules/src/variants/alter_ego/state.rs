@@ -3,7 +3,7 @@
 
 use super::actions::Action;
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::chess::{History, Move, MoveList, Position};
+use crate::chess::{History, Move, MoveGroups, Position};
 use crate::game::{ActionError, Audience, EndReason, EventKind, Fact, Outcome, SealedKind};
 use crate::log::Log;
 
@@ -33,8 +33,9 @@ pub struct AlterEgo {
     /// Whether the last move was a death move.
     pub(super) death_move: bool,
     /// The moves of the side to move on the board (only the bound piece's, if it is bound),
-    /// generated once per move: listing, checking and judging the end all read them.
-    pub(super) moves: MoveList,
+    /// generated once per move, by piece: listing, drawing, checking and judging the end all read
+    /// them, and drawing one needs no list (see `random_legal_action`).
+    pub(super) moves: MoveGroups,
     pub(super) log: Log<Action>,
 }
 
@@ -71,7 +72,7 @@ impl AlterEgo {
     }
 
     /// The moves the side to move may make: all legal moves, or only the bound piece's.
-    pub(super) fn legal_moves(&self) -> &[Move] {
+    pub(super) fn legal_moves(&self) -> &MoveGroups {
         &self.moves
     }
 
@@ -79,14 +80,8 @@ impl AlterEgo {
     pub(super) fn refresh_moves(&mut self) {
         let pos = self.history.position();
         let bound = self.bound[pos.turn().index()];
-        let moves = &mut self.moves;
-        moves.clear();
-        pos.generate_moves(|group| {
-            if bound.is_none_or(|b| b == group.from) {
-                moves.extend(group);
-            }
-            false
-        });
+        self.moves
+            .generate_where(pos, |piece| bound.is_none_or(|b| b == piece.from));
     }
 
     /// Where the mover may transfer its ego after a death move: any other own piece.
@@ -95,7 +90,7 @@ impl AlterEgo {
     }
 
     pub(super) fn play_move(&mut self, mv: Move) -> Result<(), ActionError> {
-        if !self.legal_moves().contains(&mv) {
+        if !self.legal_moves().contains(mv) {
             return Err(self.refusal(mv));
         }
         let mover = self.position().turn();
@@ -134,12 +129,11 @@ impl AlterEgo {
     /// Whether the side to move can capture the piece on `turn_piece` with a move of its next
     /// turn (moving only its bound piece if it is bound): the last move was a death move.
     fn is_death_move(&self, turn_piece: Square) -> bool {
-        let pos = self.position();
-        let ep = pos.ep_square();
-        let pawns = pos.pieces(pos.turn(), Role::Pawn);
-        self.moves
-            .iter()
-            .any(|m| m.to == turn_piece || (Some(m.to) == ep && pawns.contains(m.from)))
+        let ep = self.position().ep_square();
+        self.moves.pieces().any(|piece| {
+            piece.to.contains(turn_piece)
+                || (piece.role == Role::Pawn && ep.is_some_and(|ep| piece.to.contains(ep)))
+        })
     }
 
     fn refusal(&self, mv: Move) -> ActionError {

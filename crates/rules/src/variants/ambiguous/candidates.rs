@@ -5,44 +5,79 @@ use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::chess::{Move, MoveList, Position};
+use crate::chess::{Move, PieceMoves, Position};
+use arrayvec::ArrayVec;
 
 /// The side to move's candidate moves; `passed` is the square a pawn just passed with a double
 /// step (en passant onto it is allowed whatever it does to the king).
 pub fn candidates(pos: &Position, passed: Option<Square>) -> Vec<Move> {
-    let mut moves = MoveList::new();
-    fill_candidates(pos, passed, &mut moves);
-    moves.to_vec()
+    let mut candidates = Candidates::default();
+    candidates.fill(pos, passed);
+    candidates.moves().collect()
 }
 
-/// [`candidates`] into a list the caller keeps (no allocation).
-pub(super) fn fill_candidates(pos: &Position, passed: Option<Square>, moves: &mut MoveList) {
-    moves.clear();
-    let us = pos.turn();
-    let ours = pos.by_color(us);
-    let theirs = pos.by_color(!us);
-    let occupied = ours | theirs;
-    for from in ours {
-        let role = pos.role_at(from).expect("a piece stands on an own square");
-        let targets = match role {
-            Role::Pawn => pawn_targets(us, from, occupied, theirs, passed),
-            Role::Knight => knight_attacks(from) - ours,
-            Role::Bishop => bishop_attacks(from, occupied) - ours,
-            Role::Rook => rook_attacks(from, occupied) - ours,
-            Role::Queen => (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) - ours,
-            Role::King => king_attacks(from) - ours,
-        };
-        for to in targets {
-            if role == Role::Pawn && Bitboard::BACKRANKS.contains(to) {
-                moves.extend(Role::PROMOTIONS.map(|p| Move {
-                    from,
-                    to,
-                    promotion: Some(p),
-                }));
-            } else {
-                moves.push(Move::new(from, to));
+/// The side to move's candidate moves piece by piece, in the order of its squares: where each
+/// piece may go, each promotion type a move of its own. Naming a square and judging the end read
+/// only where the pieces may go, so the moves are never listed in play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Candidates {
+    /// The pieces that may move (at most every square: a position from a FEN may have more than
+    /// sixteen pieces a side).
+    pieces: ArrayVec<PieceMoves, 64>,
+    destinations: Bitboard,
+}
+
+impl Candidates {
+    /// Replaces them with those of `pos` (see [`candidates`]).
+    pub fn fill(&mut self, pos: &Position, passed: Option<Square>) {
+        self.pieces.clear();
+        self.destinations = Bitboard::EMPTY;
+        let us = pos.turn();
+        let ours = pos.by_color(us);
+        let theirs = pos.by_color(!us);
+        let occupied = ours | theirs;
+        for from in ours {
+            let role = pos.role_at(from).expect("a piece stands on an own square");
+            let to = match role {
+                Role::Pawn => pawn_targets(us, from, occupied, theirs, passed),
+                Role::Knight => knight_attacks(from) - ours,
+                Role::Bishop => bishop_attacks(from, occupied) - ours,
+                Role::Rook => rook_attacks(from, occupied) - ours,
+                Role::Queen => {
+                    (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) - ours
+                }
+                Role::King => king_attacks(from) - ours,
+            };
+            if to.any() {
+                self.pieces.push(PieceMoves { role, from, to });
+                self.destinations |= to;
             }
         }
+    }
+
+    /// The squares a piece of the side to move can reach: the squares it may name.
+    pub fn destinations(&self) -> Bitboard {
+        self.destinations
+    }
+
+    /// Whether no piece can move.
+    pub fn is_empty(&self) -> bool {
+        self.pieces.is_empty()
+    }
+
+    /// Every candidate move, in order.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.pieces.iter().flat_map(|&piece| piece)
+    }
+
+    /// The candidate moves to `square`, in order.
+    pub fn to(&self, square: Square) -> Vec<Move> {
+        let only = Bitboard::from(square);
+        self.pieces
+            .iter()
+            .filter(|piece| piece.to.contains(square))
+            .flat_map(|piece| PieceMoves { to: only, ..*piece })
+            .collect()
     }
 }
 
@@ -71,9 +106,4 @@ fn pawn_targets(
     }
     let ep = passed.map_or(Bitboard::EMPTY, Bitboard::from);
     targets | (pawn_attacks(us, from) & (theirs | ep))
-}
-
-/// The squares a piece of the side to move can reach: the destinations it may name.
-pub fn destinations(moves: &[Move]) -> Bitboard {
-    moves.iter().map(|m| m.to).collect()
 }

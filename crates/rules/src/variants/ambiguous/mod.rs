@@ -29,10 +29,11 @@ pub use view::AmbiguousSummary;
 
 use crate::action_info::ActionInfo;
 use crate::board::Color;
-use crate::chess::{MoveList, Position};
-use crate::game::{ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
+use crate::chess::Position;
+use crate::game::{draw_index, ActionError, Actor, EndReason, Game, OptionError, Options, Seat};
 use crate::log::Log;
 use crate::spec::{ActionForm, OptionKind, OptionSpec, VariantSpec};
+use rand::RngCore;
 use state::Phase;
 
 impl Game for Ambiguous {
@@ -83,7 +84,7 @@ impl Game for Ambiguous {
             last_move: None,
             phase: Phase::Name,
             repetitions: Vec::new(),
-            candidates: MoveList::new(),
+            candidates: Default::default(),
             log: Log::new(),
         };
         game.repetitions.push(game.key());
@@ -119,6 +120,21 @@ impl Game for Ambiguous {
         match &self.phase {
             Phase::Name => actions.extend(self.destinations().into_iter().map(Action::Name)),
             Phase::Pick(moves) => actions.extend(moves.iter().copied().map(Action::Pick)),
+        }
+    }
+
+    fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Action>) -> Option<Action> {
+        // Counted, not listed: the listing's draw (same count, same index), without the list.
+        if self.log.outcome.is_some() {
+            return None;
+        }
+        match &self.phase {
+            Phase::Name => {
+                let destinations = self.destinations();
+                let i = draw_index(rng, destinations.count() as usize)?;
+                destinations.into_iter().nth(i).map(Action::Name)
+            }
+            Phase::Pick(moves) => draw_index(rng, moves.len()).map(|i| Action::Pick(moves[i])),
         }
     }
 

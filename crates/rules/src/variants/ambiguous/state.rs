@@ -2,9 +2,10 @@
 //! action changes them.
 
 use super::actions::Action;
+use super::candidates::Candidates;
 use crate::board::attacks::pawn_attacks;
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::chess::{Move, MoveList, Position};
+use crate::chess::{Move, Position};
 use crate::game::{
     ActionError, Audience, EndReason, EventKind, Fact, OptionError, Options, Outcome,
 };
@@ -68,7 +69,7 @@ pub struct Ambiguous {
     /// Keys of the positions where a square was to be named, since the last capture or pawn move.
     pub(super) repetitions: Vec<u64>,
     /// The side to move's candidate moves (see `candidates.rs`).
-    pub(super) candidates: MoveList,
+    pub(super) candidates: Candidates,
     pub(super) log: Log<Action>,
 }
 
@@ -89,16 +90,16 @@ impl Ambiguous {
     }
 
     /// The side to move's candidate moves, generated once per move.
-    pub(super) fn candidates(&self) -> &[Move] {
+    pub(super) fn candidates(&self) -> &Candidates {
         &self.candidates
     }
 
     pub(super) fn destinations(&self) -> Bitboard {
-        super::candidates::destinations(self.candidates())
+        self.candidates.destinations()
     }
 
     pub(super) fn refresh_candidates(&mut self) {
-        super::candidates::fill_candidates(&self.position, self.passed, &mut self.candidates);
+        self.candidates.fill(&self.position, self.passed);
     }
 
     /// The key of the current position for the repetition rule: the board, the side to move and
@@ -119,12 +120,7 @@ impl Ambiguous {
     }
 
     pub(super) fn name(&mut self, square: Square) -> Result<(), ActionError> {
-        let moves: Vec<Move> = self
-            .candidates()
-            .iter()
-            .copied()
-            .filter(|m| m.to == square)
-            .collect();
+        let moves = self.candidates().to(square);
         if moves.is_empty() {
             return Err(ActionError::illegal(
                 square,

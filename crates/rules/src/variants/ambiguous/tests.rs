@@ -124,7 +124,7 @@ fn rule_castling_is_forbidden_and_moves_may_expose_the_king() {
     let game = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]);
     let castling = game
         .candidates()
-        .iter()
+        .moves()
         .any(|m| m.from == Square::E1 && m.to == Square::G1);
     assert!(!castling, "no castling");
     // A pinned piece moves, and the king may step into attack.
