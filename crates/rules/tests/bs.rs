@@ -182,3 +182,51 @@ fn games_that_differ_only_in_a_hidden_setup_give_the_same_samples() {
 fn every_event_carries_its_fact() {
     assert!(common::facts_check::<Bs>(&Options::new(), 5, 12) > 100);
 }
+
+#[test]
+fn a_drawn_move_is_the_listing_draw_where_promotions_may_be_declared() {
+    // Random games (answers always `accept`, so pawns reach the last rank) until the mover may
+    // declare promotions; there, many draws compare with a uniform draw over the list.
+    let mut positions = 0;
+    let mut drawn_promotions = 0;
+    for seed in 0..400 {
+        let mut game = Bs::new(&options(seed % 2 == 1)).unwrap();
+        let mut rng = StdRng::seed_from_u64(seed);
+        while let Some(actor) = game.to_act() {
+            let listed = game.legal_actions();
+            let promotes = |a: &Action| {
+                matches!(
+                    a,
+                    Action::Move {
+                        promotion: Some(_),
+                        ..
+                    }
+                )
+            };
+            if actor != Actor::Chance && !game.setup_due() && listed.iter().any(promotes) {
+                positions += 1;
+                for draw in 0..50 {
+                    let mut drawn = StdRng::seed_from_u64(draw);
+                    let mut uniform = StdRng::seed_from_u64(draw);
+                    let action = game.random_legal_action(&mut drawn, &mut Vec::new());
+                    let expected = listed[uniform.random_range(0..listed.len())];
+                    assert_eq!(action, Some(expected));
+                    drawn_promotions += usize::from(promotes(&expected));
+                }
+            }
+            let action = match random_action(&game, &mut rng) {
+                Some(Action::Call) => Action::Accept,
+                Some(action) => action,
+                None => break,
+            };
+            game.apply(&action).unwrap();
+        }
+        if positions >= 20 {
+            break;
+        }
+    }
+    assert!(
+        positions >= 20 && drawn_promotions > 0,
+        "{positions} {drawn_promotions}"
+    );
+}

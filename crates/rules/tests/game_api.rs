@@ -461,7 +461,8 @@ fn every_variant_draws_a_random_action_as_a_draw_over_its_list_would() {
     assert!(common::draw_check::<Chess>(&none, 20, 1) > 200);
     assert!(common::draw_check::<AlterEgo>(&none, 10, 2) > 200);
     assert!(common::draw_check::<Ambiguous>(&none, 10, 3) > 200);
-    assert!(common::draw_check::<Bs>(&none, 10, 4) > 200);
+    assert!(common::draw_check::<Bs>(&none, 40, 4) > 800);
+    assert!(common::draw_check::<Bs>(&options(&[("spy", "true")]), 40, 7) > 800);
     assert!(common::draw_check::<BluffMove>(&none, 20, 5) > 200);
     for rules in [
         vec![],

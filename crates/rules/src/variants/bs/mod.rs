@@ -34,7 +34,7 @@ pub use view::{BsSummary, PendingView, PieceView};
 
 use crate::action_info::ActionInfo;
 use crate::board::{Bitboard, Color};
-use crate::game::{ActionError, Actor, Game, OptionError, Options, Seat};
+use crate::game::{draw_index, ActionError, Actor, Game, OptionError, Options, Seat};
 use crate::log::Log;
 use crate::spec::{ActionForm, OptionSpec, VariantSpec};
 use identity::Placement;
@@ -133,6 +133,23 @@ impl Game for Bs {
             Phase::Answer(_) => actions.extend([Action::Call, Action::Accept]),
             Phase::Remove => {
                 actions.extend(self.board.of(!self.turn).into_iter().map(Action::Remove))
+            }
+        }
+    }
+
+    fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Action>) -> Option<Action> {
+        // Counted, not listed: the listing's draw (same count, same index), without the list.
+        if self.log.outcome.is_some() {
+            return None;
+        }
+        match self.phase {
+            Phase::Setup => None,
+            Phase::Move => self.draw_move(rng),
+            Phase::Answer(_) => draw_index(rng, 2).map(|i| [Action::Call, Action::Accept][i]),
+            Phase::Remove => {
+                let theirs = self.board.of(!self.turn);
+                let i = draw_index(rng, theirs.count() as usize)?;
+                theirs.into_iter().nth(i).map(Action::Remove)
             }
         }
     }

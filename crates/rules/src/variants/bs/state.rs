@@ -7,9 +7,12 @@ use super::lineage::Lineage;
 use super::setup::Setup;
 use crate::board::identity::Identity;
 use crate::board::{Bitboard, Color, Square};
+use crate::game::draw_index;
 use crate::game::{ActionError, Audience, EndReason, EventKind, Fact, Outcome, SealedKind};
 use crate::log::{mix, Log};
 use crate::spec::OptionValues;
+use arrayvec::ArrayVec;
+use rand::RngCore;
 
 /// Moves without a piece leaving the game after which the game is drawn.
 const NO_PROGRESS_LIMIT: u32 = 200;
@@ -131,6 +134,61 @@ impl Bs {
                 }
             }
         }
+    }
+
+    /// A move drawn as a uniform draw over [`Bs::legal_moves`]'s list draws it (the same count,
+    /// the same index), found by counting each piece's targets instead of listing them.
+    pub(super) fn draw_move(&self, rng: &mut dyn RngCore) -> Option<Action> {
+        let us = self.turn;
+        let mut types: Option<Vec<Identity>> = None;
+        let mut pieces: ArrayVec<(Square, Bitboard, usize), 64> = ArrayVec::new();
+        for from in self.board.of(us) {
+            let targets = input_targets(us, from, &self.board);
+            let mut count = targets.count() as usize;
+            // Promotions are declared onto the last rank only (`may_declare` says which).
+            let promoting = targets & Bitboard::BACKRANKS;
+            if promoting.any() {
+                let k = types.get_or_insert_with(|| self.promotion_types()).len();
+                count += k * promoting
+                    .into_iter()
+                    .filter(|&to| self.may_declare(from, to))
+                    .count();
+            }
+            pieces.push((from, targets, count));
+        }
+        let total = pieces.iter().map(|&(_, _, count)| count).sum();
+        let mut index = draw_index(rng, total)?;
+        let (from, targets) = pieces.into_iter().find_map(|(from, targets, count)| {
+            let here = index < count;
+            if !here {
+                index -= count;
+            }
+            here.then_some((from, targets))
+        })?;
+        for to in targets {
+            if index == 0 {
+                let promotion = None;
+                return Some(Action::Move {
+                    from,
+                    to,
+                    promotion,
+                });
+            }
+            index -= 1;
+            if self.may_declare(from, to) {
+                let types = types.get_or_insert_with(|| self.promotion_types());
+                if let Some(&t) = types.get(index) {
+                    let promotion = Some(t);
+                    return Some(Action::Move {
+                        from,
+                        to,
+                        promotion,
+                    });
+                }
+                index -= types.len();
+            }
+        }
+        None
     }
 
     /// Whether the side to move may declare a promotion with `from -> to`: a pawn-type move onto
