@@ -14,10 +14,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 import time
 from typing import Callable
 
-import bluffchess
+# The installed package, not its sources beside this script (they hold no extension module).
+sys.path = [p for p in sys.path if os.path.abspath(p or ".") != os.path.dirname(os.path.abspath(__file__))]
+
+import bluffchess  # noqa: E402
 
 
 ROUNDS = 3

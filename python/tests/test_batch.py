@@ -57,3 +57,22 @@ def test_threads_do_not_change_the_games():
         (r1, d1), (r2, d2) = (b.step(actions) for b in batches)
         assert np.array_equal(r1, r2) and np.array_equal(d1, d2)
     assert batches[0].game(3).history() == batches[1].game(3).history()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_game_that_starts_again_is_a_new_game(variant):
+    batch = bluffchess.Batch(variant, 3, seed=8, threads=1, max_actions=6)
+    new = bluffchess.Batch(variant, 3, seed=9, threads=1)
+    rng = np.random.default_rng(1)
+    restarted = 0
+    for _ in range(20):
+        actions = [int(rng.choice(np.flatnonzero(m))) for m in batch.legal_masks()]
+        _, dones = batch.step(actions)
+        for i in np.flatnonzero(dones):
+            # Nothing of the last game stays: its history, its position as each seat sees it.
+            again, fresh = batch.game(int(i)), new.game(int(i))
+            assert again.history() == fresh.history() == []
+            for seat in ("white", "black", "spectator"):
+                assert np.array_equal(again.observation(seat), fresh.observation(seat))
+            restarted += 1
+    assert restarted >= 3
