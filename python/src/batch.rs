@@ -300,7 +300,13 @@ fn fresh(
 }
 
 /// Starts slot `index`'s next game (in place when its game can restart).
-fn restart(slot: &mut Slot, variant: &str, options: &Options, seed: u64, index: usize) -> Result<()> {
+fn restart(
+    slot: &mut Slot,
+    variant: &str,
+    options: &Options,
+    seed: u64,
+    index: usize,
+) -> Result<()> {
     let next = seed_of(seed, index, slot.started);
     if slot.game.restart(next) {
         settle(slot.game.as_mut());
