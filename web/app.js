@@ -749,24 +749,20 @@ function gamePage(id, fragment) {
     return out;
   }
 
-  // The hand's buttons are kept while they stay the same (see `keep`), and one listener on the
-  // hand answers their clicks with what the hand shows now.
+  // The hand's buttons are kept while they stay the same (see `keep`); the hand's one listener
+  // answers their clicks with what the hand shows now.
   let handNow = null;
+  $('#hand').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-key]');
+    if (!b || b.disabled) return;
+    board.press(b.dataset.key, 'normal');
+    renderHand(handNow.view, handNow.me, handNow.inter);
+  });
   function renderHand(view, me, inter) {
     handNow = { view, me, inter };
-    const hand = $('#hand');
-    if (!hand.dataset.wired) {
-      hand.dataset.wired = 'yes';
-      hand.addEventListener('click', (e) => {
-        const b = e.target.closest('button[data-key]');
-        if (!b || b.disabled || !handNow) return;
-        board.press(b.dataset.key, 'normal');
-        renderHand(handNow.view, handNow.me, handNow.inter);
-      });
-    }
     const fresh = document.createElement('div');
     buildHand(fresh, view, me, inter);
-    keep(hand, fresh);
+    keep($('#hand'), fresh);
   }
 
   function buildHand(hand, view, me, inter) {

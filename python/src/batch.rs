@@ -123,8 +123,9 @@ impl Batch {
                 for _ in 0..steps {
                     let truncated = max_actions.is_some_and(|m| slot.game.action_count() >= m);
                     if truncated || !slot.game.play_random() {
-                        restart(slot, &variant, &options, seed, offset + i)
+                        slot.game = fresh(&variant, &options, seed, offset + i, slot.started)
                             .expect("the batch's options were checked");
+                        slot.started += 1;
                         if !slot.game.play_random() {
                             continue;
                         }
@@ -276,7 +277,8 @@ impl Batch {
                 if slot.game.outcome().is_some() || truncated {
                     **reward = returns(slot.game.outcome());
                     **done = true;
-                    restart(slot, variant, options, seed, *i)?;
+                    slot.game = fresh(variant, options, seed, *i, slot.started)?;
+                    slot.started += 1;
                 }
             }
             Ok(())
@@ -297,24 +299,6 @@ fn fresh(
     let mut game = new_game(variant, options, seed_of(seed, slot, k), Mode::Nothing)?;
     settle(game.as_mut());
     Ok(game)
-}
-
-/// Starts slot `index`'s next game (in place when its game can restart).
-fn restart(
-    slot: &mut Slot,
-    variant: &str,
-    options: &Options,
-    seed: u64,
-    index: usize,
-) -> Result<()> {
-    let next = seed_of(seed, index, slot.started);
-    if slot.game.restart(next) {
-        settle(slot.game.as_mut());
-    } else {
-        slot.game = fresh(variant, options, seed, index, slot.started)?;
-    }
-    slot.started += 1;
-    Ok(())
 }
 
 /// Lets Chance act until a player is to act or the game is over.

@@ -100,10 +100,6 @@ pub trait Core: Send + Sync {
     fn seed(&self) -> u64;
     /// A copy.
     fn boxed_clone(&self) -> Box<dyn Core>;
-    /// Starts a new game in place, as [`new_game`] with the same variant, options and mode would
-    /// start it with `seed` (a batch's next game, without a new allocation); `false` for a
-    /// recorded game, which cannot (the caller makes a new one).
-    fn restart(&mut self, seed: u64) -> bool;
 }
 
 /// A new game of `variant`.
@@ -576,26 +572,6 @@ impl<G: Variant> Core for Session<G> {
 
     fn boxed_clone(&self) -> Box<dyn Core> {
         Box::new(self.clone())
-    }
-
-    fn restart(&mut self, seed: u64) -> bool {
-        let Inner::Bare {
-            game,
-            rng,
-            recording,
-        } = &mut self.inner
-        else {
-            return false;
-        };
-        let Ok(mut fresh) = G::new(&self.options) else {
-            return false;
-        };
-        fresh.set_recording(*recording);
-        *game = fresh;
-        *rng = StdRng::seed_from_u64(seed);
-        self.seed = seed;
-        self.listed_at = None;
-        true
     }
 }
 

@@ -8,7 +8,7 @@ mod common;
 mod nodes;
 
 use common::{account, request, spawn_serve, variants};
-use nodes::{engines, fresh_database, one_at_a_time, owner, stream, timeless, Node};
+use nodes::{engines, free_port, fresh_database, one_at_a_time, owner, stream, timeless, Node};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -325,11 +325,7 @@ fn a_node_that_cannot_reach_nats_says_so_without_its_password() {
     let (postgres, _) = engines();
     let database = fresh_database(&postgres, "no_nats");
     // A port nothing listens on.
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_bluffchess"))
         .args(["serve", "--addr", "127.0.0.1:0", "--database", &database])
         .args([

@@ -9,7 +9,9 @@ mod common;
 mod nodes;
 
 use common::request;
-use nodes::{engines, fresh_database, log, one_at_a_time, owner, stream, timeless, Node};
+use nodes::{
+    engines, free_port, fresh_database, log, one_at_a_time, owner, stream, timeless, Node,
+};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -430,11 +432,7 @@ fn nats_killed_and_started_again_mid_game_loses_nothing() {
     let _one = one_at_a_time();
     let (postgres, _) = engines();
     let database = fresh_database(&postgres, "nats_down");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let mut nats = Nats::start(port);
     let nodes: Vec<Node> = ["a", "b", "c"]
         .iter()

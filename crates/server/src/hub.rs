@@ -706,7 +706,10 @@ impl Hub {
                 .await
                 .map_err(unavailable)?;
             for game in games.iter().filter(|g| g.status == Status::Live.name()) {
-                self.get(&game.id).await?;
+                // A game that cannot be reached now is left out, not the whole stream.
+                if let Err(e) = self.get(&game.id).await {
+                    tracing::warn!(game = %game.id, "a live game left out of an event stream: {e}");
+                }
             }
         }
         Ok(self.live_games_of(caller))
@@ -762,13 +765,29 @@ impl Hub {
 
     /// The open seeks (of every node), newest first.
     pub async fn seeks(&self) -> Result<Vec<crate::wire::OpenSeek>, ApiError> {
-        self.with_seeks(|seeks| seeks.listed()).await
+        self.look_at_seeks(Seeks::listed).await
+    }
+
+    /// Seeks made before this have expired.
+    fn seek_cutoff(&self) -> i64 {
+        now_ms() - self.config.seek_ttl.as_millis() as i64
+    }
+
+    /// Looks at the waiting seeks, their expired ones left out, without changing them: in a
+    /// cluster as they stand, taking no lock (every lobby reads them every few seconds).
+    pub async fn look_at_seeks<R>(&self, look: impl FnOnce(&Seeks) -> R) -> Result<R, ApiError> {
+        let Some(cluster) = self.cluster() else {
+            return self.with_seeks(|seeks| look(seeks)).await;
+        };
+        let mut seeks = Seeks::from_vec(cluster.pairing_now(Kind::Seek).await?);
+        seeks.expire(self.seek_cutoff());
+        Ok(look(&seeks))
     }
 
     /// Runs `change` on the waiting seeks, their expired ones gone: this node's, or in a cluster
     /// every node's (one change at a time across the cluster).
     pub async fn with_seeks<R>(&self, change: impl FnOnce(&mut Seeks) -> R) -> Result<R, ApiError> {
-        let cutoff = now_ms() - self.config.seek_ttl.as_millis() as i64;
+        let cutoff = self.seek_cutoff();
         let run = |seeks: &mut Seeks| {
             seeks.expire(cutoff);
             change(seeks)
@@ -785,15 +804,27 @@ impl Hub {
             .await
     }
 
+    /// Looks at the challenges waiting for an answer without changing them: in a cluster as
+    /// they stand, taking no lock.
+    pub async fn look_at_challenges<R>(
+        &self,
+        look: impl FnOnce(&Waiting) -> R,
+    ) -> Result<R, ApiError> {
+        let Some(cluster) = self.cluster() else {
+            return self.with_challenges(|waiting| look(waiting)).await;
+        };
+        let mut waiting = Waiting::from_vec(cluster.pairing_now(Kind::Challenge).await?);
+        waiting.expire(challenge_cutoff());
+        Ok(look(&waiting))
+    }
+
     /// Runs `change` on the challenges waiting for an answer, their expired ones gone: this
     /// node's, or in a cluster every node's.
     pub async fn with_challenges<R>(
         &self,
         change: impl FnOnce(&mut Waiting) -> R,
     ) -> Result<R, ApiError> {
-        // A challenge's own node expires it and tells its accounts; this drops only those whose
-        // node died first.
-        let cutoff = now_ms() - 60_000;
+        let cutoff = challenge_cutoff();
         let Some(cluster) = self.cluster() else {
             return Ok(change(
                 &mut self.pairing.challenges.lock().expect("challenges lock"),
@@ -880,4 +911,11 @@ impl Drop for StreamSlot {
             }
         }
     }
+}
+
+/// In a cluster, challenges that expired before this are dropped by whichever node looks: a
+/// challenge's own node expires it and tells its accounts, so this drops only those whose node
+/// died first.
+fn challenge_cutoff() -> i64 {
+    now_ms() - 60_000
 }

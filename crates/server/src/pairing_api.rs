@@ -197,7 +197,7 @@ pub async fn take_seek(
     let no_seek =
         || ApiError::NotFound("no such seek: it was taken, cancelled or has expired".into());
     let variant = app
-        .with_seeks(|seeks| seeks.get(&id).map(|s| s.terms.variant.clone()))
+        .look_at_seeks(|seeks| seeks.get(&id).map(|s| s.terms.variant.clone()))
         .await?
         .ok_or_else(no_seek)?;
     let rating = player_ref(&app, &taker, &variant).await?.rating;
@@ -514,7 +514,9 @@ pub async fn challenges(
     Extension(caller): Extension<Caller>,
 ) -> Result<Json<Challenges>, ApiError> {
     let account = caller.signed_in()?.id;
-    let (incoming, outgoing) = app.with_challenges(|waiting| waiting.of(account)).await?;
+    let (incoming, outgoing) = app
+        .look_at_challenges(|waiting| waiting.of(account))
+        .await?;
     Ok(Json(Challenges { incoming, outgoing }))
 }
 
@@ -560,7 +562,9 @@ pub async fn events(
         .map(|game| AccountEvent::GameStart { game })
         .collect();
     if let Some(account) = caller.account.as_ref().map(|a| a.id) {
-        let (incoming, outgoing) = app.with_challenges(|waiting| waiting.of(account)).await?;
+        let (incoming, outgoing) = app
+            .look_at_challenges(|waiting| waiting.of(account))
+            .await?;
         opening.extend(
             incoming
                 .into_iter()

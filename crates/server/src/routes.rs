@@ -228,7 +228,8 @@ async fn answer_within(
     match tokio::time::timeout(limit, next.run(request)).await {
         Ok(response) => response,
         Err(_) => ApiError::unavailable(format!(
-            "no answer within {} s: the server's database is not answering; try again",
+            "no answer within {} s (the database, or in a cluster the game's node, is not \
+             answering); try again",
             limit.as_secs()
         ))
         .into_response(),

@@ -40,6 +40,12 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// A TCP port of 127.0.0.1 nothing listens on now.
+pub fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().port()
+}
+
 /// A fresh, empty database for one test: a new schema of the test cluster, chosen through the
 /// URL's `search_path`.
 pub fn fresh_database(cluster: &str, name: &str) -> String {

@@ -4,7 +4,7 @@
 //! `Write::Fence`), so a node that was paused or cut off past its lease appends nothing after
 //! another node took the game over. Every time here is the database's clock, never a node's.
 
-use crate::store::StoreError;
+use crate::store::{read_error, write_error, StoreError};
 use sqlx::PgPool;
 use std::time::Duration;
 
@@ -52,14 +52,6 @@ const ORPHANS: &str = "SELECT g.id FROM games g LEFT JOIN leases l ON l.game = g
         OR (l.expires_at < now() AND l.expires_at > now() - interval '60 seconds')
      ORDER BY g.created_ms, g.id LIMIT $1";
 
-fn read(e: sqlx::Error) -> StoreError {
-    StoreError::Read(e.to_string())
-}
-
-fn write(e: sqlx::Error) -> StoreError {
-    StoreError::Write(e.to_string())
-}
-
 impl Leases {
     /// The leases of `node`, each lasting `ttl` past its last renewal.
     pub fn new(pool: PgPool, node: &str, ttl: Duration) -> Leases {
@@ -87,7 +79,7 @@ impl Leases {
             .bind(self.ttl_ms())
             .fetch_optional(&self.pool)
             .await
-            .map_err(write)?;
+            .map_err(write_error)?;
         Ok(epoch.map(|epoch| Held {
             game: game.to_string(),
             epoch,
@@ -106,7 +98,7 @@ impl Leases {
             .bind(&self.node)
             .fetch_all(&self.pool)
             .await
-            .map_err(write)
+            .map_err(write_error)
     }
 
     /// Releases `held` at once: any node may take them now, and the sweeps do.
@@ -131,7 +123,7 @@ impl Leases {
             .bind(now)
             .execute(&self.pool)
             .await
-            .map_err(write)?;
+            .map_err(write_error)?;
         Ok(())
     }
 
@@ -142,7 +134,7 @@ impl Leases {
                 .bind(game)
                 .fetch_optional(&self.pool)
                 .await
-                .map_err(read)?;
+                .map_err(read_error)?;
         Ok(owner)
     }
 
@@ -152,6 +144,6 @@ impl Leases {
             .bind(limit)
             .fetch_all(&self.pool)
             .await
-            .map_err(read)
+            .map_err(read_error)
     }
 }

@@ -1,7 +1,7 @@
 //! A cluster's lobby: the public games of every node, read from the database (each node holds
 //! only its own games and relays in memory).
 
-use crate::store::StoreError;
+use crate::store::{read_error, StoreError};
 use crate::wire::{BySeat, ClockTerms, LobbyGame, Status};
 use sqlx::PgPool;
 
@@ -37,7 +37,7 @@ pub async fn lobby(pool: &PgPool) -> Result<(Vec<LobbyGame>, Vec<LobbyGame>), St
             .bind(status.name())
             .fetch_all(pool)
             .await
-            .map_err(|e| StoreError::Read(e.to_string()))?;
+            .map_err(read_error)?;
         both.push(rows.into_iter().map(|r| entry(r, status)).collect());
     }
     let live = both.pop().unwrap_or_default();

@@ -153,6 +153,16 @@ impl Cluster {
             .map_err(|e| ApiError::unavailable(e.to_string()))
     }
 
+    /// The cluster's waiting seeks or challenges as they stand, unlocked (see `pairing.rs`).
+    pub async fn pairing_now<T: serde::de::DeserializeOwned>(
+        &self,
+        kind: pairing::Kind,
+    ) -> Result<Vec<T>, ApiError> {
+        pairing::read(&self.pool, kind)
+            .await
+            .map_err(|e| ApiError::unavailable(e.to_string()))
+    }
+
     /// Whether another node holds `game` now.
     pub async fn owned_elsewhere(&self, game: &str) -> Result<bool, StoreError> {
         Ok(self

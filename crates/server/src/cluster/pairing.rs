@@ -2,7 +2,7 @@
 //! the waiting ones of its kind under an advisory lock, changes them as a single server changes
 //! its own (the same code, on the same types), and stores the difference in one transaction.
 
-use crate::store::StoreError;
+use crate::store::{read_error, write_error, StoreError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sqlx::PgPool;
@@ -32,16 +32,36 @@ impl Kind {
     }
 }
 
-fn read(e: sqlx::Error) -> StoreError {
-    StoreError::Read(e.to_string())
+/// The waiting items of `kind`, in the order they were made, each with its place in that order
+/// and its stored text.
+async fn load<'c, T: DeserializeOwned>(
+    executor: impl sqlx::PgExecutor<'c>,
+    kind: Kind,
+) -> Result<Vec<(Stored<T>, String)>, StoreError> {
+    let rows: Vec<(String, String)> =
+        sqlx::query_as("SELECT id, body FROM pairing WHERE kind = $1")
+            .bind(kind.name())
+            .fetch_all(executor)
+            .await
+            .map_err(read_error)?;
+    let mut items = Vec::with_capacity(rows.len());
+    for (id, body) in rows {
+        // What the row holds (holders' keys) stays out of the message.
+        let stored: Stored<T> = serde_json::from_str(&body).map_err(|_| {
+            StoreError::Unreadable(format!("the stored {} {id} is unreadable", kind.name()))
+        })?;
+        items.push((stored, body));
+    }
+    // In the order they were made: the pool's oldest-first rules hold across nodes.
+    items.sort_by_key(|(stored, _)| stored.order);
+    Ok(items)
 }
 
-fn write(e: sqlx::Error) -> StoreError {
-    StoreError::Write(e.to_string())
-}
-
-fn unreadable(e: serde_json::Error) -> StoreError {
-    StoreError::Unreadable(format!("a stored seek or challenge is unreadable: {e}"))
+/// Every waiting item of `kind`, oldest first, as they stand (no lock: the lobby reads them
+/// every few seconds).
+pub async fn read<T: DeserializeOwned>(pool: &PgPool, kind: Kind) -> Result<Vec<T>, StoreError> {
+    let items = load(pool, kind).await?;
+    Ok(items.into_iter().map(|(stored, _)| stored.item).collect())
 }
 
 /// Runs `change` on every waiting item of `kind`, one node at a time, and stores what it left.
@@ -54,33 +74,24 @@ pub async fn change<T, R>(
 where
     T: Serialize + DeserializeOwned,
 {
-    let mut tx = pool.begin().await.map_err(write)?;
+    let mut tx = pool.begin().await.map_err(write_error)?;
     sqlx::query("SELECT pg_advisory_xact_lock($1)")
         .bind(kind.lock())
         .execute(&mut *tx)
         .await
-        .map_err(write)?;
-    let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT id, body FROM pairing WHERE kind = $1 ORDER BY id")
-            .bind(kind.name())
-            .fetch_all(&mut *tx)
-            .await
-            .map_err(read)?;
-    let mut items: Vec<(i64, T)> = Vec::with_capacity(rows.len());
-    let mut before: HashMap<String, String> = HashMap::new();
-    for (id, body) in rows {
-        let stored: Stored<T> = serde_json::from_str(&body).map_err(unreadable)?;
-        items.push((stored.order, stored.item));
+        .map_err(write_error)?;
+    let items = load::<T>(&mut *tx, kind).await?;
+    let next = items.last().map_or(0, |(stored, _)| stored.order + 1);
+    let mut orders = HashMap::new();
+    let mut before = HashMap::new();
+    let mut all = Vec::with_capacity(items.len());
+    for (stored, body) in items {
+        let id = id_of(&stored.item).to_string();
+        orders.insert(id.clone(), stored.order);
         before.insert(id, body);
+        all.push(stored.item);
     }
-    // In the order they were made: the pool's oldest-first rules hold across nodes.
-    items.sort_by_key(|(order, _)| *order);
-    let next = items.last().map_or(0, |(order, _)| order + 1);
-    let orders: HashMap<String, i64> = items
-        .iter()
-        .map(|(order, item)| (id_of(item).to_string(), *order))
-        .collect();
-    let (after, answer) = change(items.into_iter().map(|(_, item)| item).collect());
+    let (after, answer) = change(all);
     for (i, item) in after.into_iter().enumerate() {
         let id = id_of(&item).to_string();
         let order = orders.get(&id).copied().unwrap_or(next + i as i64);
@@ -95,7 +106,7 @@ where
             .bind(&body)
             .execute(&mut *tx)
             .await
-            .map_err(write)?;
+            .map_err(write_error)?;
         }
     }
     let gone: Vec<String> = before.into_keys().collect();
@@ -105,9 +116,9 @@ where
             .bind(&gone)
             .execute(&mut *tx)
             .await
-            .map_err(write)?;
+            .map_err(write_error)?;
     }
-    tx.commit().await.map_err(write)?;
+    tx.commit().await.map_err(write_error)?;
     Ok(answer)
 }
 

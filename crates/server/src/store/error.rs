@@ -64,6 +64,11 @@ pub(super) fn fail(e: sqlx::Error) -> StoreError {
     }
 }
 
-pub(super) fn read_error(e: sqlx::Error) -> StoreError {
+pub(crate) fn read_error(e: sqlx::Error) -> StoreError {
     StoreError::Read(e.to_string())
+}
+
+/// A refused write of the cluster's own tables (leases, pairing), told to its caller.
+pub(crate) fn write_error(e: sqlx::Error) -> StoreError {
+    StoreError::Write(e.to_string())
 }

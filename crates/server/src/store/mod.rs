@@ -22,13 +22,13 @@ pub use accounts::{
     AccountGameRow, AccountRow, AccountStore, PlayedQuery, PlayedRow, SessionRow, TokenRow,
 };
 pub use error::StoreError;
+pub(crate) use error::{read_error, write_error};
 pub use pool::redacted;
 pub use ratings::{RatingChange, RatingRow, RatingStore};
 pub use rows::{Entry, GameRow, Logged, RatedEnd, Write};
 pub use writer::MAX_BATCH;
 
 use crate::wire::Status;
-use error::read_error;
 use pool::{on_pool, Pool};
 use tokio::sync::{mpsc, oneshot};
 use writer::{write_loop, Job};

@@ -181,7 +181,6 @@ const POSTGRES_ENTRIES: &str = "INSERT INTO log (game, seq, kind, seat, input, t
      SELECT * FROM UNNEST($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[],
                           $6::text[], $7::bigint[])";
 
-/// Commits `writes` in one transaction.
 /// [`commit`], given up on a Postgres that does not answer within [`COMMIT_WITHIN`].
 async fn bounded_commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
     if matches!(pool, Pool::Sqlite(_)) {
@@ -198,6 +197,7 @@ async fn bounded_commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError
         })
 }
 
+/// Commits `writes` in one transaction.
 async fn commit(pool: &Pool, writes: &[&Write]) -> Result<(), StoreError> {
     match pool {
         // In-process: a statement costs no round trip.

@@ -137,14 +137,18 @@ impl Game for Bs {
         }
     }
 
-    fn random_legal_action(&self, rng: &mut dyn RngCore, _: &mut Vec<Action>) -> Option<Action> {
+    fn random_legal_action(
+        &self,
+        rng: &mut dyn RngCore,
+        listed: &mut Vec<Action>,
+    ) -> Option<Action> {
         // Counted, not listed: the listing's draw (same count, same index), without the list.
         if self.log.outcome.is_some() {
             return None;
         }
         match self.phase {
             Phase::Setup => None,
-            Phase::Move => self.draw_move(rng),
+            Phase::Move => self.draw_move(rng, listed),
             Phase::Answer(_) => draw_index(rng, 2).map(|i| [Action::Call, Action::Accept][i]),
             Phase::Remove => {
                 let theirs = self.board.of(!self.turn);

@@ -117,78 +117,88 @@ impl Bs {
     /// The moves of the side to move, from its own knowledge: every move some piece type could
     /// make, and promotions it may declare.
     pub(super) fn legal_moves(&self, moves: &mut Vec<Action>) {
-        let us = self.turn;
-        for from in self.board.of(us) {
-            for to in input_targets(us, from, &self.board) {
-                moves.push(Action::Move {
+        let mut types = None;
+        for from in self.board.of(self.turn) {
+            let targets = input_targets(self.turn, from, &self.board);
+            self.piece_moves(from, targets, &mut types, moves);
+        }
+    }
+
+    /// The moves of the piece on `from` to its `targets`, in the list's order: each target,
+    /// then the promotions it may declare there. `types`: the pool's promotion types, read once
+    /// when first needed.
+    fn piece_moves(
+        &self,
+        from: Square,
+        targets: Bitboard,
+        types: &mut Option<Vec<Identity>>,
+        moves: &mut Vec<Action>,
+    ) {
+        for to in targets {
+            let promotion = None;
+            moves.push(Action::Move {
+                from,
+                to,
+                promotion,
+            });
+            if self.may_declare(from, to) {
+                let types = types.get_or_insert_with(|| self.promotion_types());
+                moves.extend(types.iter().map(|&t| Action::Move {
                     from,
                     to,
-                    promotion: None,
-                });
-                if self.may_declare(from, to) {
-                    moves.extend(self.promotion_types().into_iter().map(|t| Action::Move {
-                        from,
-                        to,
-                        promotion: Some(t),
-                    }));
-                }
+                    promotion: Some(t),
+                }));
             }
         }
     }
 
+    /// How many moves [`Bs::piece_moves`] lists for the piece on `from` to its `targets`.
+    fn piece_move_count(
+        &self,
+        from: Square,
+        targets: Bitboard,
+        types: &mut Option<Vec<Identity>>,
+    ) -> usize {
+        let mut count = targets.count() as usize;
+        // Promotions are declared onto the last rank only (`may_declare` says which).
+        let promoting = targets & Bitboard::BACKRANKS;
+        if promoting.any() {
+            let declared = promoting
+                .into_iter()
+                .filter(|&to| self.may_declare(from, to));
+            let k = types.get_or_insert_with(|| self.promotion_types()).len();
+            count += k * declared.count();
+        }
+        count
+    }
+
     /// A move drawn as a uniform draw over [`Bs::legal_moves`]'s list draws it (the same count,
-    /// the same index), found by counting each piece's targets instead of listing them.
-    pub(super) fn draw_move(&self, rng: &mut dyn RngCore) -> Option<Action> {
-        let us = self.turn;
-        let mut types: Option<Vec<Identity>> = None;
+    /// the same index): each piece's moves are counted, and only the drawn piece's are listed
+    /// (into `listed`).
+    pub(super) fn draw_move(
+        &self,
+        rng: &mut dyn RngCore,
+        listed: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let mut types = None;
         let mut pieces: ArrayVec<(Square, Bitboard, usize), 64> = ArrayVec::new();
-        for from in self.board.of(us) {
-            let targets = input_targets(us, from, &self.board);
-            let mut count = targets.count() as usize;
-            // Promotions are declared onto the last rank only (`may_declare` says which).
-            let promoting = targets & Bitboard::BACKRANKS;
-            if promoting.any() {
-                let k = types.get_or_insert_with(|| self.promotion_types()).len();
-                count += k * promoting
-                    .into_iter()
-                    .filter(|&to| self.may_declare(from, to))
-                    .count();
-            }
+        for from in self.board.of(self.turn) {
+            let targets = input_targets(self.turn, from, &self.board);
+            let count = self.piece_move_count(from, targets, &mut types);
             pieces.push((from, targets, count));
         }
         let total = pieces.iter().map(|&(_, _, count)| count).sum();
         let mut index = draw_index(rng, total)?;
-        let (from, targets) = pieces.into_iter().find_map(|(from, targets, count)| {
+        let &(from, targets, _) = pieces.iter().find(|&&(_, _, count)| {
             let here = index < count;
             if !here {
                 index -= count;
             }
-            here.then_some((from, targets))
+            here
         })?;
-        for to in targets {
-            if index == 0 {
-                let promotion = None;
-                return Some(Action::Move {
-                    from,
-                    to,
-                    promotion,
-                });
-            }
-            index -= 1;
-            if self.may_declare(from, to) {
-                let types = types.get_or_insert_with(|| self.promotion_types());
-                if let Some(&t) = types.get(index) {
-                    let promotion = Some(t);
-                    return Some(Action::Move {
-                        from,
-                        to,
-                        promotion,
-                    });
-                }
-                index -= types.len();
-            }
-        }
-        None
+        listed.clear();
+        self.piece_moves(from, targets, &mut types, listed);
+        listed.get(index).copied()
     }
 
     /// Whether the side to move may declare a promotion with `from -> to`: a pawn-type move onto
