@@ -1347,8 +1347,15 @@ async fn the_browser_client_plays_the_advanced_board_against_the_default_bot() {
         "{text}"
     );
     w.shot("reality-check-advanced-setup").await;
+    let seq = w.seq().await;
     w.click(&format!("#buttons button[data-action=\"{text}\"]"))
         .await;
+    // The setup's answer first: until it comes, the page still shows White's setup as due.
+    w.until(
+        &format!("+document.querySelector('.game').dataset.seq > {seq}"),
+        "the answer to White's setup",
+    )
+    .await;
     // Black (the bot) sets up; White moves
     let mut played = 0;
     while played < 16 {
