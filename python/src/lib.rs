@@ -9,6 +9,11 @@ mod table;
 mod variant;
 
 use crate::batch::{returns, Batch};
+
+/// The module's allocator: glibc's locks an arena for each allocation, and a batch's threads,
+/// growing games that another thread allocated, waited on each other's locks.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use crate::core::{
     belief_from_view, new_game, observe_view, unknown_variant, BeliefCore, Core, Mode,
 };

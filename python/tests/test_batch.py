@@ -8,6 +8,16 @@ from conftest import VARIANTS
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_random_steps_are_the_same_on_any_number_of_threads(variant):
+    # 13 games: the pool's chunks come out uneven, and some games start again between calls.
+    batches = [bluffchess.Batch(variant, 13, seed=3, threads=t, max_actions=40) for t in (1, 2, 3)]
+    for _ in range(4):
+        assert len({b.step_random(25) for b in batches}) == 1
+        histories = [[b.game(i).history() for i in range(13)] for b in batches]
+        assert histories[0] == histories[1] == histories[2]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_random_steps_and_playouts(variant):
     batch = bluffchess.Batch(variant, 8, seed=1, threads=2)
     assert len(batch) == 8
