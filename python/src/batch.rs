@@ -5,16 +5,14 @@ use crate::core::{new_game, Core, Mode, Result};
 use bluffchess_rules::game::{Actor, Options, Outcome, Seat};
 use bluffchess_rules::Color;
 use rayon::prelude::*;
+use std::sync::{Arc, Mutex};
 
 /// Games of one variant, stepped together.
 pub struct Batch {
     variant: String,
     options: Options,
     seed: u64,
-    /// The threads that step the games, kept for the batch's life (`None` for one thread):
-    /// spawning them anew on every call took a third of two threads' work at 12,800 actions a
-    /// call.
-    pool: Option<rayon::ThreadPool>,
+    threads: Threads,
     max_actions: Option<usize>,
     games: Vec<Slot>,
 }
@@ -85,21 +83,12 @@ impl Batch {
         threads: usize,
         max_actions: Option<usize>,
     ) -> Result<Batch> {
-        let threads = threads.max(1);
-        let pool = (threads > 1)
-            .then(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .thread_name(|i| format!("bluffchess-batch-{i}"))
-                    .build()
-            })
-            .transpose()
-            .map_err(|e| format!("could not start the batch's {threads} threads: {e}"))?;
+        let threads = Threads::start(threads)?;
         let mut batch = Batch {
             variant: variant.to_string(),
             options: options.clone(),
             seed,
-            pool,
+            threads,
             max_actions,
             games: Vec::with_capacity(count),
         };
@@ -149,7 +138,7 @@ impl Batch {
             }
             played
         };
-        parallel(&mut self.games, self.pool.as_ref(), work)
+        parallel(&mut self.games, self.threads.pool().as_deref(), work)
             .into_iter()
             .sum()
     }
@@ -160,7 +149,7 @@ impl Batch {
         new_game(&self.variant, &self.options, 0, Mode::Nothing)?;
         let (variant, options, max) = (&self.variant, &self.options, self.max_actions);
         let mut games: Vec<usize> = (0..count).collect();
-        let tallies = parallel(&mut games, self.pool.as_ref(), |_, games| {
+        let tallies = parallel(&mut games, self.threads.pool().as_deref(), |_, games| {
             let mut tally = Tally::default();
             for &mut g in games {
                 let mut game = new_game(variant, options, seed_of(seed, g, 0), Mode::Nothing)
@@ -202,7 +191,7 @@ impl Batch {
         let size = first.game.layout().size();
         let mut work: Vec<(&Slot, &mut [f32])> =
             self.games.iter().zip(out.chunks_mut(size)).collect();
-        parallel(&mut work, self.pool.as_ref(), |_, pairs| {
+        parallel(&mut work, self.threads.pool().as_deref(), |_, pairs| {
             for (slot, chunk) in pairs.iter_mut() {
                 let seat = seat.unwrap_or(match slot.game.to_act() {
                     Some(Actor::Black) => Seat::Black,
@@ -221,7 +210,7 @@ impl Batch {
         let actions = first.game.table().len();
         let mut work: Vec<(&mut Slot, &mut [u8])> =
             self.games.iter_mut().zip(out.chunks_mut(actions)).collect();
-        let results = parallel(&mut work, self.pool.as_ref(), |_, pairs| {
+        let results = parallel(&mut work, self.threads.pool().as_deref(), |_, pairs| {
             let mut indices = Vec::new();
             for (slot, chunk) in pairs.iter_mut() {
                 chunk.fill(0);
@@ -275,22 +264,26 @@ impl Batch {
             .enumerate()
             .map(|(i, (slot, (reward, done)))| (i, slot, reward, done))
             .collect();
-        let results = parallel(&mut work, self.pool.as_ref(), |_, games| -> Result<()> {
-            for (i, slot, reward, done) in games.iter_mut() {
-                slot.game
-                    .apply_index(actions[*i] as usize)
-                    .map_err(|e| format!("game {i}: {e}"))?;
-                settle(slot.game.as_mut());
-                let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
-                if slot.game.outcome().is_some() || truncated {
-                    **reward = returns(slot.game.outcome());
-                    **done = true;
-                    slot.game = fresh(variant, options, seed, *i, slot.started)?;
-                    slot.started += 1;
+        let results = parallel(
+            &mut work,
+            self.threads.pool().as_deref(),
+            |_, games| -> Result<()> {
+                for (i, slot, reward, done) in games.iter_mut() {
+                    slot.game
+                        .apply_index(actions[*i] as usize)
+                        .map_err(|e| format!("game {i}: {e}"))?;
+                    settle(slot.game.as_mut());
+                    let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
+                    if slot.game.outcome().is_some() || truncated {
+                        **reward = returns(slot.game.outcome());
+                        **done = true;
+                        slot.game = fresh(variant, options, seed, *i, slot.started)?;
+                        slot.started += 1;
+                    }
                 }
-            }
-            Ok(())
-        });
+                Ok(())
+            },
+        );
         results.into_iter().collect::<Result<()>>()?;
         Ok((rewards, dones))
     }
@@ -316,6 +309,56 @@ pub fn settle(game: &mut dyn Core) {
             break;
         }
     }
+}
+
+/// The threads that step a batch's games: kept for the batch's life (spawning them anew on every
+/// call took a third of two threads' work at 12,800 actions a call), and started again in a
+/// process forked from the one that started them (a fork copies no thread: the parent's pool
+/// would never answer in the child, and a reinforcement-learning library's vector of
+/// environments often forks).
+struct Threads {
+    count: usize,
+    /// The pool and the process it was started in; none for one thread.
+    kept: Mutex<Option<(u32, Arc<rayon::ThreadPool>)>>,
+}
+
+impl Threads {
+    fn start(count: usize) -> Result<Threads> {
+        let count = count.max(1);
+        let kept = match count {
+            1 => None,
+            _ => Some((std::process::id(), Arc::new(new_pool(count)?))),
+        };
+        Ok(Threads {
+            count,
+            kept: Mutex::new(kept),
+        })
+    }
+
+    /// The pool of this process (`None` for one thread, or when a forked process could not
+    /// start its threads: then the calling thread does the work).
+    fn pool(&self) -> Option<Arc<rayon::ThreadPool>> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        let (pid, pool) = kept.as_ref()?;
+        if *pid == std::process::id() {
+            return Some(pool.clone());
+        }
+        // Forked: the parent's pool is left alone (its threads and locks are not in this
+        // process), never dropped.
+        let parent = kept.take();
+        std::mem::forget(parent);
+        let pool = Arc::new(new_pool(self.count).ok()?);
+        *kept = Some((std::process::id(), pool.clone()));
+        Some(pool)
+    }
+}
+
+fn new_pool(threads: usize) -> Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("bluffchess-batch-{i}"))
+        .build()
+        .map_err(|e| format!("could not start the batch's {threads} threads: {e}"))
 }
 
 /// Runs `work` over chunks of `items` on the pool's threads (here without one); each call gets

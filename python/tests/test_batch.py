@@ -1,10 +1,45 @@
 """The batch: many games stepped in Rust per Python call."""
 
+import os
+import signal
+import time
+
 import numpy as np
 import pytest
 
 import bluffchess
 from conftest import VARIANTS
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a platform without fork")
+# Python 3.12 on warns of forking a process with threads: the point of this test.
+@pytest.mark.filterwarnings("ignore:.*multi-threaded.*fork:DeprecationWarning")
+def test_a_batch_made_before_a_fork_steps_in_the_child():
+    # Vectors of environments often fork: the child has none of the parent's threads.
+    batch = bluffchess.Batch("chess", 16, seed=1, threads=2)
+    batch.step_random(10)
+    expected = bluffchess.Batch("chess", 16, seed=1, threads=1)
+    expected.step_random(10)
+    expected.step_random(10)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            batch.step_random(10)
+            same = all(batch.game(i).history() == expected.game(i).history() for i in range(16))
+            os._exit(0 if same else 3)
+        finally:
+            os._exit(4)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail("the forked child's batch never answered (30 s)")
+    assert os.waitstatus_to_exitcode(status) == 0, "the child stepped its batch's games as one thread would"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
