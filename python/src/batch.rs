@@ -264,26 +264,23 @@ impl Batch {
             .enumerate()
             .map(|(i, (slot, (reward, done)))| (i, slot, reward, done))
             .collect();
-        let results = parallel(
-            &mut work,
-            self.threads.pool().as_deref(),
-            |_, games| -> Result<()> {
-                for (i, slot, reward, done) in games.iter_mut() {
-                    slot.game
-                        .apply_index(actions[*i] as usize)
-                        .map_err(|e| format!("game {i}: {e}"))?;
-                    settle(slot.game.as_mut());
-                    let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
-                    if slot.game.outcome().is_some() || truncated {
-                        **reward = returns(slot.game.outcome());
-                        **done = true;
-                        slot.game = fresh(variant, options, seed, *i, slot.started)?;
-                        slot.started += 1;
-                    }
+        let pool = self.threads.pool();
+        let results = parallel(&mut work, pool.as_deref(), |_, games| -> Result<()> {
+            for (i, slot, reward, done) in games.iter_mut() {
+                slot.game
+                    .apply_index(actions[*i] as usize)
+                    .map_err(|e| format!("game {i}: {e}"))?;
+                settle(slot.game.as_mut());
+                let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
+                if slot.game.outcome().is_some() || truncated {
+                    **reward = returns(slot.game.outcome());
+                    **done = true;
+                    slot.game = fresh(variant, options, seed, *i, slot.started)?;
+                    slot.started += 1;
                 }
-                Ok(())
-            },
-        );
+            }
+            Ok(())
+        });
         results.into_iter().collect::<Result<()>>()?;
         Ok((rewards, dones))
     }
