@@ -356,6 +356,10 @@ impl<G: Variant> Core for Session<G> {
         let mut result = Ok(());
         self.listed_at = None;
         for action in &listed {
+            if let Some(i) = table.index_of_structure(&G::action_info(action)) {
+                out.push(i);
+                continue;
+            }
             self.text.clear();
             write!(self.text, "{action}").expect("writing to a string");
             match table.index(&self.text) {

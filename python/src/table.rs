@@ -6,7 +6,9 @@
 //! move), then promotions; the variants add their own words. Setups are the shortcuts only
 //! (`setup standard`, `setup random`): a whole arrangement is played by its text.
 
+use bluffchess_rules::action_info::{ActionInfo, SquareName};
 use bluffchess_rules::board::board39::{Shape, Square39};
+use bluffchess_rules::board::identity::Identity;
 use bluffchess_rules::variants::reality_check::Kind;
 use bluffchess_rules::Square;
 use std::collections::{HashMap, HashSet};
@@ -36,11 +38,6 @@ fn move_key(text: &str) -> Option<usize> {
         [b'r', b'c', b' ', rest @ ..] => (1, rest),
         rest => (0, rest),
     };
-    let cell = |file: u8, rank: u8| -> Option<usize> {
-        let file = file.checked_sub(b'a').filter(|f| *f < 8)?;
-        let rank = rank.checked_sub(b'1').filter(|r| *r < 9)?;
-        Some(usize::from(rank) * 8 + usize::from(file))
-    };
     let (squares, promotion) = match rest {
         [a, b, c, d] => ([*a, *b, *c, *d], 0),
         [a, b, c, d, p] => {
@@ -55,9 +52,55 @@ fn move_key(text: &str) -> Option<usize> {
         }
         _ => return None,
     };
-    let from = cell(squares[0], squares[1])?;
-    let to = cell(squares[2], squares[3])?;
-    Some(((prefix * CELLS + from) * CELLS + to) * 5 + promotion)
+    let from = key_cell(squares[0], squares[1])?;
+    let to = key_cell(squares[2], squares[3])?;
+    Some(key_of(prefix, from, to, promotion))
+}
+
+/// A square's cell in the move keys, from its file letter and rank digit.
+fn key_cell(file: u8, rank: u8) -> Option<usize> {
+    let file = file.checked_sub(b'a').filter(|f| *f < 8)?;
+    let rank = rank.checked_sub(b'1').filter(|r| *r < 9)?;
+    Some(usize::from(rank) * 8 + usize::from(file))
+}
+
+/// The key of a move: its promotion (0 for none, then q, r, b, n), its prefix and its two cells.
+/// Promotions last: the keys of the other moves, nearly every lookup, are the table's first
+/// 20 KiB (with promotions between them, lookups missed the processor's nearest cache).
+fn key_of(prefix: usize, from: usize, to: usize, promotion: usize) -> usize {
+    ((promotion * 2 + prefix) * CELLS + from) * CELLS + to
+}
+
+/// The key [`move_key`] reads from a move's text, found from its structure instead: `None` for
+/// what has no such key (not a move, or a promotion to a piece other than q, r, b, n).
+fn structure_key(info: &ActionInfo) -> Option<usize> {
+    let (prefix, from, to, promotion) = match *info {
+        ActionInfo::Move {
+            from,
+            to,
+            promotion,
+        } => (0, from, to, promotion),
+        ActionInfo::Bluff {
+            from,
+            to,
+            promotion,
+        } => (1, from, to, promotion),
+        ActionInfo::RealityCheck { from, to } => (1, from, to, None),
+        _ => return None,
+    };
+    let promotion = match promotion {
+        None => 0,
+        Some(Identity::Queen) => 1,
+        Some(Identity::Rook) => 2,
+        Some(Identity::Bishop) => 3,
+        Some(Identity::Knight) => 4,
+        Some(_) => return None,
+    };
+    let cell = |name: SquareName| {
+        let [file, rank] = name.bytes();
+        key_cell(file, rank)
+    };
+    Some(key_of(prefix, cell(from)?, cell(to)?, promotion))
 }
 
 impl Table {
@@ -90,6 +133,15 @@ impl Table {
                 .map(u32::from),
             None => self.index.get(text).copied(),
         }
+    }
+
+    /// The index of a move, bluff move or Reality Check from its structure, as [`Table::index`]
+    /// finds it from its text but without writing the text (legal masks read every legal
+    /// action's index at every step); `None` when the structure does not say it (then the text
+    /// does).
+    pub fn index_of_structure(&self, info: &ActionInfo) -> Option<u32> {
+        let i = self.moves[structure_key(info)?];
+        (i != NO_MOVE).then_some(u32::from(i))
     }
 
     /// How many actions there are.

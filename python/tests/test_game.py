@@ -74,6 +74,21 @@ def test_a_random_game_keeps_texts_indices_masks_and_observations_in_step(entry)
     assert game.action_count == steps
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_legal_indices_are_the_indices_of_the_legal_texts_promotions_included(variant):
+    # legal_indices finds a move's index from its structure, action_index from its text.
+    promotions = 0
+    for seed in range(40):
+        game = bluffchess.Game(variant, seed=seed, record=False)
+        while not game.is_over:
+            legal = game.legal_actions()
+            assert [game.action_text(i) for i in game.legal_indices()] == legal
+            promotions += sum(t[-1] in "qrbn" and t[-2].isdigit() for t in legal)
+            game.play_random()
+    if variant != "reality-check":  # its pieces are not promoted
+        assert promotions > 0, "some random game offered a promotion"
+
+
 @pytest.mark.parametrize("entry", OPTION_SETS, ids=option_id)
 def test_the_observation_is_the_view_s(entry):
     """Each seat's tensor is computed from its view alone: the same from the view as from the

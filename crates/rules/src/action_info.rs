@@ -29,6 +29,11 @@ impl SquareName {
         }
     }
 
+    /// The name's file letter and rank digit, as bytes (`*b"e4"`).
+    pub fn bytes(&self) -> [u8; 2] {
+        self.0
+    }
+
     /// The name, `e4`.
     pub fn as_str(&self) -> &str {
         // Both bytes are ASCII (see `parse` and the `From` impls).
