@@ -24,6 +24,8 @@ pub struct Table {
     /// Moves (`e2e4`, `e7e8q`, `bluff e2e4`, `rc c3d4`) by [`move_key`], for a lookup without
     /// hashing: legal masks read every legal action's index at every step.
     moves: Vec<u16>,
+    /// Named squares (Ambiguous's `e4`) by their cell, likewise.
+    names: Vec<u16>,
 }
 
 const NO_MOVE: u16 = u16::MAX;
@@ -96,11 +98,13 @@ fn structure_key(info: &ActionInfo) -> Option<usize> {
         Some(Identity::Knight) => 4,
         Some(_) => return None,
     };
-    let cell = |name: SquareName| {
-        let [file, rank] = name.bytes();
-        key_cell(file, rank)
-    };
-    Some(key_of(prefix, cell(from)?, cell(to)?, promotion))
+    Some(key_of(prefix, name_cell(from)?, name_cell(to)?, promotion))
+}
+
+/// A square's cell in the keys, from its name.
+fn name_cell(name: SquareName) -> Option<usize> {
+    let [file, rank] = name.bytes();
+    key_cell(file, rank)
 }
 
 impl Table {
@@ -116,12 +120,19 @@ impl Table {
                 moves[key] = u16::try_from(i).expect("fewer than 65,535 actions");
             }
         }
+        let mut names = vec![NO_MOVE; CELLS];
+        for (i, (text, _)) in entries.iter().enumerate() {
+            if let Some(cell) = SquareName::parse(text).and_then(name_cell) {
+                names[cell] = u16::try_from(i).expect("fewer than 65,535 actions");
+            }
+        }
         let (texts, cells) = entries.into_iter().unzip();
         Table {
             texts,
             cells,
             index,
             moves,
+            names,
         }
     }
 
@@ -135,12 +146,15 @@ impl Table {
         }
     }
 
-    /// The index of a move, bluff move or Reality Check from its structure, as [`Table::index`]
+    /// The index of a move, bluff move, Reality Check or named square from its structure, as [`Table::index`]
     /// finds it from its text but without writing the text (legal masks read every legal
     /// action's index at every step); `None` when the structure does not say it (then the text
     /// does).
     pub fn index_of_structure(&self, info: &ActionInfo) -> Option<u32> {
-        let i = self.moves[structure_key(info)?];
+        let i = match *info {
+            ActionInfo::Name { square } => self.names[name_cell(square)?],
+            _ => self.moves[structure_key(info)?],
+        };
         (i != NO_MOVE).then_some(u32::from(i))
     }
 
