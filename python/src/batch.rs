@@ -23,6 +23,21 @@ struct Slot {
     started: u64,
 }
 
+impl Slot {
+    /// Starts slot `index`'s next game.
+    fn start_next(
+        &mut self,
+        variant: &str,
+        options: &Options,
+        seed: u64,
+        index: usize,
+    ) -> Result<()> {
+        self.game = fresh(variant, options, seed, index, self.started)?;
+        self.started += 1;
+        Ok(())
+    }
+}
+
 /// What [`Batch::playouts`] counts.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Tally {
@@ -126,9 +141,8 @@ impl Batch {
                 for _ in 0..steps {
                     let truncated = max_actions.is_some_and(|m| slot.game.action_count() >= m);
                     if truncated || !slot.game.play_random() {
-                        slot.game = fresh(&variant, &options, seed, offset + i, slot.started)
+                        slot.start_next(&variant, &options, seed, offset + i)
                             .expect("the batch's options were checked");
-                        slot.started += 1;
                         if !slot.game.play_random() {
                             continue;
                         }
@@ -275,8 +289,7 @@ impl Batch {
                 if slot.game.outcome().is_some() || truncated {
                     **reward = returns(slot.game.outcome());
                     **done = true;
-                    slot.game = fresh(variant, options, seed, *i, slot.started)?;
-                    slot.started += 1;
+                    slot.start_next(variant, options, seed, *i)?;
                 }
             }
             Ok(())

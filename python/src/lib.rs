@@ -10,10 +10,6 @@ mod variant;
 
 use crate::batch::{returns, Batch};
 
-/// The module's allocator: glibc's locks an arena for each allocation, and a batch's threads,
-/// growing games that another thread allocated, waited on each other's locks.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use crate::core::{
     belief_from_view, new_game, observe_view, unknown_variant, BeliefCore, Core, Mode,
 };
@@ -28,6 +24,11 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
 use std::sync::Mutex;
+
+/// The module's allocator: glibc's locks an arena for each allocation, and a batch's threads,
+/// growing games that another thread allocated, waited on each other's locks.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use std::time::Duration;
 
 create_exception!(

@@ -8,7 +8,6 @@
 
 use bluffchess_rules::action_info::{ActionInfo, SquareName};
 use bluffchess_rules::board::board39::{Shape, Square39};
-use bluffchess_rules::board::identity::Identity;
 use bluffchess_rules::variants::reality_check::Kind;
 use bluffchess_rules::Square;
 use std::collections::{HashMap, HashSet};
@@ -28,7 +27,8 @@ pub struct Table {
     names: Vec<u16>,
 }
 
-const NO_MOVE: u16 = u16::MAX;
+/// A key with no action.
+const NO_INDEX: u16 = u16::MAX;
 /// Cells of the move keys: files a to h, ranks 1 to 9.
 const CELLS: usize = 8 * 9;
 
@@ -42,21 +42,23 @@ fn move_key(text: &str) -> Option<usize> {
     };
     let (squares, promotion) = match rest {
         [a, b, c, d] => ([*a, *b, *c, *d], 0),
-        [a, b, c, d, p] => {
-            let promotion = match p {
-                b'q' => 1,
-                b'r' => 2,
-                b'b' => 3,
-                b'n' => 4,
-                _ => return None,
-            };
-            ([*a, *b, *c, *d], promotion)
-        }
+        [a, b, c, d, p] => ([*a, *b, *c, *d], promotion_code(*p)?),
         _ => return None,
     };
     let from = key_cell(squares[0], squares[1])?;
     let to = key_cell(squares[2], squares[3])?;
     Some(key_of(prefix, from, to, promotion))
+}
+
+/// A promotion's place in the move keys, from its letter: 1 to 4 for q, r, b, n (0 is none).
+fn promotion_code(letter: u8) -> Option<usize> {
+    match letter {
+        b'q' => Some(1),
+        b'r' => Some(2),
+        b'b' => Some(3),
+        b'n' => Some(4),
+        _ => None,
+    }
 }
 
 /// A square's cell in the move keys, from its file letter and rank digit.
@@ -92,11 +94,8 @@ fn structure_key(info: &ActionInfo) -> Option<usize> {
     };
     let promotion = match promotion {
         None => 0,
-        Some(Identity::Queen) => 1,
-        Some(Identity::Rook) => 2,
-        Some(Identity::Bishop) => 3,
-        Some(Identity::Knight) => 4,
-        Some(_) => return None,
+        // The letter the action's text ends with.
+        Some(identity) => promotion_code(identity.letter().to_ascii_lowercase() as u8)?,
     };
     Some(key_of(prefix, name_cell(from)?, name_cell(to)?, promotion))
 }
@@ -114,16 +113,14 @@ impl Table {
             let previous = index.insert(text.clone(), i as u32);
             assert!(previous.is_none(), "{text} is listed twice");
         }
-        let mut moves = vec![NO_MOVE; 2 * CELLS * CELLS * 5];
+        let mut moves = vec![NO_INDEX; 2 * CELLS * CELLS * 5];
+        let mut names = vec![NO_INDEX; CELLS];
         for (i, (text, _)) in entries.iter().enumerate() {
+            let i = u16::try_from(i).expect("fewer than 65,535 actions");
             if let Some(key) = move_key(text) {
-                moves[key] = u16::try_from(i).expect("fewer than 65,535 actions");
-            }
-        }
-        let mut names = vec![NO_MOVE; CELLS];
-        for (i, (text, _)) in entries.iter().enumerate() {
-            if let Some(cell) = SquareName::parse(text).and_then(name_cell) {
-                names[cell] = u16::try_from(i).expect("fewer than 65,535 actions");
+                moves[key] = i;
+            } else if let Some(cell) = SquareName::parse(text).and_then(name_cell) {
+                names[cell] = i;
             }
         }
         let (texts, cells) = entries.into_iter().unzip();
@@ -140,22 +137,22 @@ impl Table {
     pub fn index(&self, text: &str) -> Option<u32> {
         match move_key(text) {
             Some(key) => Some(self.moves[key])
-                .filter(|&i| i != NO_MOVE)
+                .filter(|&i| i != NO_INDEX)
                 .map(u32::from),
             None => self.index.get(text).copied(),
         }
     }
 
-    /// The index of a move, bluff move, Reality Check or named square from its structure, as [`Table::index`]
-    /// finds it from its text but without writing the text (legal masks read every legal
-    /// action's index at every step); `None` when the structure does not say it (then the text
-    /// does).
+    /// The index of a move, bluff move, Reality Check or named square from its structure, as
+    /// [`Table::index`] finds it from its text but without writing the text (legal masks read
+    /// every legal action's index at every step); `None` when the structure does not say it
+    /// (then the text does).
     pub fn index_of_structure(&self, info: &ActionInfo) -> Option<u32> {
         let i = match *info {
             ActionInfo::Name { square } => self.names[name_cell(square)?],
             _ => self.moves[structure_key(info)?],
         };
-        (i != NO_MOVE).then_some(u32::from(i))
+        (i != NO_INDEX).then_some(u32::from(i))
     }
 
     /// How many actions there are.
