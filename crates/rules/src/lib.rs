@@ -18,6 +18,7 @@ pub mod outcome;
 pub mod playout;
 pub mod protocol;
 pub mod registry;
+pub(crate) mod repetition;
 pub mod seat;
 pub mod spec;
 pub mod variants;

@@ -293,13 +293,6 @@ impl Write for TextHasher {
     }
 }
 
-/// How many of `keys` equal the last one (the times the current position has stood, when each
-/// position reached pushed its key); 0 for none.
-pub fn times_last_stood(keys: &[u64]) -> usize {
-    let current = keys.last();
-    keys.iter().filter(|&k| Some(k) == current).count()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

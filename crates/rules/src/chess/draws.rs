@@ -6,6 +6,7 @@ use super::moves::Move;
 use super::position::Position;
 use crate::board::Color;
 use crate::outcome::EndReason;
+use crate::repetition::KeyFilter;
 
 /// Why a game of chess ended by the rules of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,6 +82,9 @@ pub struct History {
     position: Position,
     /// Hashes of every earlier position, oldest first.
     earlier: Vec<u64>,
+    /// The hashes that could still repeat (since the last capture or pawn move), summarised:
+    /// most positions are new, and this tells them so without scanning `earlier`.
+    recent: KeyFilter,
 }
 
 impl History {
@@ -89,6 +93,7 @@ impl History {
         History {
             position,
             earlier: Vec::new(),
+            recent: KeyFilter::default(),
         }
     }
 
@@ -99,19 +104,35 @@ impl History {
 
     /// Plays a move that is legal in the current position (the caller checks).
     pub fn play_unchecked(&mut self, mv: Move) {
-        self.earlier.push(self.position.hash());
+        let before = self.position.hash();
         self.position.play_unchecked(mv);
+        self.remember(before);
     }
 
     /// Hands the move to the other side without a move (see [`Position::pass_turn`]).
     pub fn pass_unchecked(&mut self) {
-        self.earlier.push(self.position.hash());
+        let before = self.position.hash();
         self.position.pass_turn();
+        self.remember(before);
+    }
+
+    /// Adds the hash of the position just left. The hashes that can repeat are the last
+    /// `halfmove_clock` ones, all added since the clock last stood at zero.
+    fn remember(&mut self, before: u64) {
+        self.earlier.push(before);
+        if self.position.halfmove_clock() == 0 {
+            self.recent = KeyFilter::default();
+        } else {
+            self.recent.insert(before);
+        }
     }
 
     /// How many times the current position has stood, this time included. Only positions since
     /// the last capture or pawn move can repeat it, and only those with the same side to move.
     pub fn repetitions(&self) -> usize {
+        if !self.recent.may_contain(self.position.hash()) {
+            return 1;
+        }
         repetitions_of(&self.position, &self.earlier)
     }
 
@@ -179,5 +200,60 @@ fn claim_for(pos: &Position, earlier: &[u64]) -> Option<DrawClaim> {
         Some(DrawClaim::FiftyMoves)
     } else {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    proptest! {
+        /// The summary never hides a repetition: counts with it equal a full scan, in random
+        /// games of rooks and kings (which repeat often), passes and captures included.
+        #[test]
+        fn repetitions_counted_with_the_summary_equal_a_full_scan(
+            choices in proptest::collection::vec(any::<u16>(), 1..300),
+        ) {
+            let start = Position::from_fen("r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 1").unwrap();
+            let mut history = History::new(start);
+            for choice in choices {
+                let moves = history.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                match choice % 11 {
+                    0 if !history.position().is_check() => history.pass_unchecked(),
+                    _ => history.play_unchecked(moves[usize::from(choice) % moves.len()]),
+                }
+                let scanned = repetitions_of(history.position(), &history.earlier);
+                prop_assert_eq!(history.repetitions(), scanned);
+            }
+        }
+    }
+
+    /// Random king walks repeat positions often: the counts compared are real repeats.
+    #[test]
+    fn random_king_walks_repeat_positions_and_are_counted() {
+        let start = Position::from_fen("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap();
+        let mut history = History::new(start);
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut most = 1;
+        for _ in 0..2000 {
+            let moves = history.position().legal_moves();
+            if moves.is_empty() || history.position().halfmove_clock() >= 150 {
+                break;
+            }
+            history.play_unchecked(moves[rng.random_range(0..moves.len())]);
+            let counted = history.repetitions();
+            assert_eq!(
+                counted,
+                repetitions_of(history.position(), &history.earlier)
+            );
+            most = most.max(counted);
+        }
+        assert!(most >= 3, "a repeat was found ({most})");
     }
 }

@@ -44,6 +44,16 @@ impl PieceMoves {
         self.to.is_empty()
     }
 
+    /// The move at `index` in the group's order (promotions of one square together).
+    #[inline]
+    pub fn nth(self, index: usize) -> Option<Move> {
+        if self.role == Role::Pawn && (self.to & Bitboard::BACKRANKS).any() {
+            return self.into_iter().nth(index);
+        }
+        let to = self.to.into_iter().nth(index)?;
+        Some(Move::new(self.from, to))
+    }
+
     /// Whether `mv` is one of these moves.
     pub fn contains(&self, mv: Move) -> bool {
         let promotes = self.role == Role::Pawn && Bitboard::BACKRANKS.contains(mv.to);
@@ -160,7 +170,7 @@ impl MoveGroups {
         for &(moves, len) in &self.groups {
             let len = usize::from(len);
             if index < len {
-                return moves.into_iter().nth(index);
+                return moves.nth(index);
             }
             index -= len;
         }
@@ -255,13 +265,11 @@ impl Position {
 
     #[inline(always)]
     fn king_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
-        let them = !cx.us;
-        let without_king = cx.occupied.without(cx.king);
+        let steps = king_attacks(cx.king) - cx.ours;
         let mut to = Bitboard::EMPTY;
-        for sq in king_attacks(cx.king) - cx.ours {
-            if self.attackers(sq, them, without_king).is_empty() {
-                to = to.with(sq);
-            }
+        if steps.any() {
+            // One map of the enemy's reach costs fewer lookups than the attackers of each step.
+            to = steps - self.attacked_by(!cx.us, cx.occupied.without(cx.king));
         }
         if cx.checkers.is_empty() && self.castling != 0 {
             // The cheap tests here, the attack tests out of line.
@@ -281,6 +289,31 @@ impl Position {
                 from: cx.king,
                 to,
             })
+    }
+
+    /// Every square `color`'s pieces attack, sliders seeing through nothing but `occupied`.
+    #[inline(always)]
+    fn attacked_by(&self, color: Color, occupied: Bitboard) -> Bitboard {
+        let theirs = self.by_color(color);
+        let pawns = theirs & self.by_role(Role::Pawn);
+        let west = (pawns - Bitboard::FILE_A).0;
+        let east = (pawns - Bitboard(Bitboard::FILE_A.0 << 7)).0;
+        let mut attacked = Bitboard(match color {
+            Color::White => (west << 7) | (east << 9),
+            Color::Black => (west >> 9) | (east >> 7),
+        });
+        attacked |= king_attacks(self.king(color));
+        for sq in theirs & self.by_role(Role::Knight) {
+            attacked |= knight_attacks(sq);
+        }
+        let queens = self.by_role(Role::Queen);
+        for sq in theirs & (self.by_role(Role::Bishop) | queens) {
+            attacked |= bishop_attacks(sq, occupied);
+        }
+        for sq in theirs & (self.by_role(Role::Rook) | queens) {
+            attacked |= rook_attacks(sq, occupied);
+        }
+        attacked
     }
 
     /// Whether no square the king crosses or lands on in `castle` is attacked (its own square is

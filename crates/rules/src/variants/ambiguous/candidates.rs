@@ -8,6 +8,10 @@ use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{Move, PieceMoves, Position};
 use arrayvec::ArrayVec;
 
+/// The candidate moves to one square. At most sixteen pieces reach a square (the first piece on
+/// each of eight lines, a knight on each of eight squares), each with at most four promotions.
+pub(super) type Picks = ArrayVec<Move, 64>;
+
 /// The side to move's candidate moves; `passed` is the square a pawn just passed with a double
 /// step (en passant onto it is allowed whatever it does to the king).
 pub fn candidates(pos: &Position, passed: Option<Square>) -> Vec<Move> {
@@ -71,13 +75,13 @@ impl Candidates {
     }
 
     /// The candidate moves to `square`, in order.
-    pub fn to(&self, square: Square) -> Vec<Move> {
+    pub fn to(&self, square: Square) -> Picks {
         let only = Bitboard::from(square);
-        self.pieces
-            .iter()
-            .filter(|piece| piece.to.contains(square))
-            .flat_map(|piece| PieceMoves { to: only, ..*piece })
-            .collect()
+        let mut moves = Picks::new();
+        for piece in self.pieces.iter().filter(|piece| piece.to.contains(square)) {
+            moves.extend(PieceMoves { to: only, ..*piece });
+        }
+        moves
     }
 }
 

@@ -83,7 +83,7 @@ impl Game for Ambiguous {
             passed: None,
             last_move: None,
             phase: Phase::Name,
-            repetitions: Vec::new(),
+            repetitions: crate::repetition::PositionKeys::default(),
             candidates: Default::default(),
             log: Log::new(),
         };
@@ -152,10 +152,7 @@ impl Game for Ambiguous {
         }
         match (&self.phase, *action) {
             (Phase::Name, Action::Name(square)) => self.name(square)?,
-            (Phase::Pick(moves), Action::Pick(mv)) => {
-                let moves = moves.clone();
-                self.pick(mv, &moves)?
-            }
+            (Phase::Pick(_), Action::Pick(mv)) => self.pick(mv)?,
             (Phase::Name, Action::Pick(_)) => {
                 return Err(ActionError::illegal(
                     action,

@@ -2,7 +2,7 @@
 //! action changes them.
 
 use super::actions::Action;
-use super::candidates::Candidates;
+use super::candidates::{Candidates, Picks};
 use crate::board::attacks::pawn_attacks;
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{Move, Position};
@@ -10,6 +10,7 @@ use crate::game::{
     ActionError, Audience, EndReason, EventKind, Fact, OptionError, Options, Outcome,
 };
 use crate::log::Log;
+use crate::repetition::PositionKeys;
 use crate::spec::OptionValues;
 use std::fmt::Display;
 
@@ -54,7 +55,7 @@ pub(super) enum Phase {
     /// The side to move names a square.
     Name,
     /// Its opponent picks one of these moves to the named square.
-    Pick(Vec<Move>),
+    Pick(Picks),
 }
 
 /// A game of Ambiguous Chess.
@@ -67,7 +68,7 @@ pub struct Ambiguous {
     pub(super) phase: Phase,
     pub(super) last_move: Option<Move>,
     /// Keys of the positions where a square was to be named, since the last capture or pawn move.
-    pub(super) repetitions: Vec<u64>,
+    pub(super) repetitions: PositionKeys,
     /// The side to move's candidate moves (see `candidates.rs`).
     pub(super) candidates: Candidates,
     pub(super) log: Log<Action>,
@@ -143,7 +144,11 @@ impl Ambiguous {
         Ok(())
     }
 
-    pub(super) fn pick(&mut self, mv: Move, moves: &[Move]) -> Result<(), ActionError> {
+    /// Plays `mv`, one of the moves to the named square (checked against the phase's list).
+    pub(super) fn pick(&mut self, mv: Move) -> Result<(), ActionError> {
+        let Phase::Pick(moves) = &self.phase else {
+            unreachable!("a pick is played in the pick phase");
+        };
         if !moves.contains(&mv) {
             let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
             return Err(ActionError::illegal(
@@ -215,6 +220,6 @@ impl Ambiguous {
     }
 
     pub(super) fn repetition_count(&self) -> usize {
-        crate::game::times_last_stood(&self.repetitions)
+        self.repetitions.times_last_stood()
     }
 }

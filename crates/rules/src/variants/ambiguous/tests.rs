@@ -5,6 +5,7 @@ use crate::board::{Role, Square};
 use crate::game::EndReason;
 use crate::game::Game;
 use crate::game::Outcome;
+use crate::repetition::PositionKeys;
 
 fn game_with(options: &[(&str, &str)]) -> Ambiguous {
     let options: Options = options
@@ -17,7 +18,7 @@ fn game_with(options: &[(&str, &str)]) -> Ambiguous {
 fn from_fen(fen: &str, options: &[(&str, &str)]) -> Ambiguous {
     let mut game = game_with(options);
     game.position = Position::from_fen(fen).unwrap();
-    game.repetitions = vec![game.key()];
+    game.repetitions = PositionKeys::starting_at(game.key());
     game.refresh_candidates();
     game.log.outcome = game.ending();
     game

@@ -8,6 +8,7 @@ use super::resolve::{Public, Resolution};
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::game::{Audience, EndReason, EventKind, Outcome};
 use crate::log::Log;
+use crate::repetition::PositionKeys;
 
 /// Consecutive moves without a real piece leaving the game that draw.
 pub const QUIET_MOVES_DRAW: u32 = 200;
@@ -20,7 +21,7 @@ pub struct BluffMove {
     pub(super) board: Board,
     pub(super) log: Log<Action>,
     /// The key of every public position reached, the start included.
-    pub(super) keys: Vec<u64>,
+    pub(super) keys: PositionKeys,
     /// Consecutive moves without a real piece leaving the game.
     pub(super) quiet: u32,
     /// Every piece's input on `board`, kept up to date as actions change it.
@@ -34,7 +35,7 @@ impl BluffMove {
             start: board,
             board,
             log: Log::new(),
-            keys: vec![board.public_key()],
+            keys: PositionKeys::starting_at(board.public_key()),
             quiet: 0,
             kept: Kept::new(&board),
         }
@@ -126,8 +127,7 @@ impl BluffMove {
     /// piece: every real piece shows one image, so a position from before it (one image fewer
     /// since) cannot come back.
     pub(super) fn repetition_count(&self) -> usize {
-        let window = (self.quiet as usize + 1).min(self.keys.len());
-        crate::game::times_last_stood(&self.keys[self.keys.len() - window..])
+        self.keys.times_last_stood()
     }
 
     /// How the rules end the game after `mover`'s action that did `resolution`, `stuck` saying
@@ -183,6 +183,9 @@ impl BluffMove {
         } else {
             self.quiet + 1
         };
+        if self.quiet == 0 {
+            self.keys.clear();
+        }
         self.keys.push(self.board.public_key());
         if let Some(outcome) = self.ending(mover, &resolution, stuck) {
             let index = self.log.actions.len() - 1;

@@ -87,7 +87,7 @@ impl Game for Bs {
             phase: Phase::Setup,
             turn: Color::White,
             quiet_moves: 0,
-            repetitions: Vec::new(),
+            repetitions: crate::repetition::PositionKeys::default(),
             log: Log::new(),
         })
     }

@@ -10,6 +10,7 @@ use crate::board::{Bitboard, Color, Square};
 use crate::game::draw_index;
 use crate::game::{ActionError, Audience, EndReason, EventKind, Fact, Outcome, SealedKind};
 use crate::log::{mix, Log};
+use crate::repetition::PositionKeys;
 use crate::spec::OptionValues;
 use arrayvec::ArrayVec;
 use rand::RngCore;
@@ -79,7 +80,7 @@ pub struct Bs {
     /// Moves in a row without a piece leaving the game.
     pub(super) quiet_moves: u32,
     /// Keys of the public positions since a piece last left the game.
-    pub(super) repetitions: Vec<u64>,
+    pub(super) repetitions: PositionKeys,
     pub(super) log: Log<Action>,
 }
 
@@ -587,7 +588,7 @@ impl Bs {
 impl Bs {
     /// How many times the public position of the last turn start has stood.
     pub(super) fn repetition_count(&self) -> usize {
-        crate::game::times_last_stood(&self.repetitions)
+        self.repetitions.times_last_stood()
     }
 }
 
