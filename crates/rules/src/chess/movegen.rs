@@ -7,7 +7,7 @@ use super::position::{CastlingMove, CASTLING_MOVES};
 use crate::board::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::{Bitboard, Color, Role, Square};
+use crate::board::{Bitboard, Color, Rank, Role, Square};
 use arrayvec::ArrayVec;
 
 /// The legal moves of one piece: every square of `to` (for a pawn reaching the last rank, once
@@ -179,7 +179,11 @@ impl MoveGroups {
 
     /// Whether `mv` is one of the moves.
     pub fn contains(&self, mv: Move) -> bool {
-        self.groups.iter().any(|(moves, _)| moves.contains(mv))
+        // A piece has one group: find it by its square, then test the move there.
+        self.groups
+            .iter()
+            .find(|(moves, _)| moves.from == mv.from)
+            .is_some_and(|(moves, _)| moves.contains(mv))
     }
 
     /// The moves, in order.
@@ -353,19 +357,35 @@ impl Position {
     fn pawn_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let empty = !cx.occupied;
         let ep = self.ep_square;
-        for from in self.pieces(cx.us, Role::Pawn) {
-            let single = Bitboard::from(from);
-            let (step, start_rank) = match cx.us {
-                Color::White => (single.shift_up(), 1),
-                Color::Black => (single.shift_down(), 6),
-            };
-            let mut pushes = step & empty;
-            if pushes.any() && from.rank().index() == start_rank {
-                pushes |= match cx.us {
-                    Color::White => pushes.shift_up(),
-                    Color::Black => pushes.shift_down(),
-                } & empty;
+        let pawns = self.pieces(cx.us, Role::Pawn);
+        // Every pawn's pushes at once (no branch a pawn): the squares one step ahead that are
+        // empty, and two steps ahead from the start rank through an empty square.
+        let (singles, doubles) = match cx.us {
+            Color::White => {
+                let singles = pawns.shift_up() & empty;
+                (
+                    singles,
+                    (singles & Bitboard::rank(Rank::new(2))).shift_up() & empty,
+                )
             }
+            Color::Black => {
+                let singles = pawns.shift_down() & empty;
+                (
+                    singles,
+                    (singles & Bitboard::rank(Rank::new(5))).shift_down() & empty,
+                )
+            }
+        };
+        for from in pawns {
+            let single = Bitboard::from(from);
+            let pushes = match cx.us {
+                Color::White => {
+                    (single.shift_up() & singles) | (single.shift_up().shift_up() & doubles)
+                }
+                Color::Black => {
+                    (single.shift_down() & singles) | (single.shift_down().shift_down() & doubles)
+                }
+            };
             let attacks = pawn_attacks(cx.us, from);
             let mut to = (pushes | (attacks & cx.theirs)) & cx.target;
             if cx.pinned.contains(from) {

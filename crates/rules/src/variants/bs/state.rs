@@ -15,6 +15,9 @@ use crate::spec::OptionValues;
 use arrayvec::ArrayVec;
 use rand::RngCore;
 
+/// The types a promotion may declare (at most the four a pawn may become).
+pub(super) type PromotionTypes = ArrayVec<Identity, 4>;
+
 /// Moves without a piece leaving the game after which the game is drawn.
 const NO_PROGRESS_LIMIT: u32 = 200;
 
@@ -132,7 +135,7 @@ impl Bs {
         &self,
         from: Square,
         targets: Bitboard,
-        types: &mut Option<Vec<Identity>>,
+        types: &mut Option<PromotionTypes>,
         moves: &mut Vec<Action>,
     ) {
         for to in targets {
@@ -158,7 +161,7 @@ impl Bs {
         &self,
         from: Square,
         targets: Bitboard,
-        types: &mut Option<Vec<Identity>>,
+        types: &mut Option<PromotionTypes>,
     ) -> usize {
         let mut count = targets.count() as usize;
         // Promotions are declared onto the last rank only (`may_declare` says which).
@@ -190,13 +193,23 @@ impl Bs {
         }
         let total = pieces.iter().map(|&(_, _, count)| count).sum();
         let mut index = draw_index(rng, total)?;
-        let &(from, targets, _) = pieces.iter().find(|&&(_, _, count)| {
+        let &(from, targets, count) = pieces.iter().find(|&&(_, _, count)| {
             let here = index < count;
             if !here {
                 index -= count;
             }
             here
         })?;
+        if count == targets.count() as usize {
+            // No promotion among them: the list is the targets in order.
+            let to = targets.into_iter().nth(index)?;
+            let promotion = None;
+            return Some(Action::Move {
+                from,
+                to,
+                promotion,
+            });
+        }
         listed.clear();
         self.piece_moves(from, targets, &mut types, listed);
         listed.get(index).copied()
@@ -211,16 +224,21 @@ impl Bs {
             && is_pawn_move(us, from, to, &self.board)
     }
 
-    /// The types the side to move's pool offers for a promotion, each once.
-    pub(super) fn promotion_types(&self) -> Vec<Identity> {
-        let mut types: Vec<Identity> = self.pools[self.turn.index()]
-            .iter()
-            .copied()
-            .filter(|t| t.can_be_promoted_to())
-            .collect();
-        types.sort();
-        types.dedup();
-        types
+    /// The types the side to move's pool offers for a promotion, each once, in type order.
+    pub(super) fn promotion_types(&self) -> PromotionTypes {
+        let pool = &self.pools[self.turn.index()];
+        let kinds = [
+            Identity::Pawn,
+            Identity::Knight,
+            Identity::Bishop,
+            Identity::Rook,
+            Identity::Queen,
+            Identity::King,
+        ];
+        kinds
+            .into_iter()
+            .filter(|t| t.can_be_promoted_to() && pool.contains(t))
+            .collect()
     }
 
     pub(super) fn set_up(&mut self, setup: Setup) {
