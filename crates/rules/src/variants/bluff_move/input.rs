@@ -55,10 +55,9 @@ impl Piece {
     /// Its action at `index`: its moves in order, then (a real piece's) its bluff moves.
     pub(super) fn get(&self, index: usize) -> Option<Action> {
         let moves = usize::from(self.moves);
-        let mut all = self.moves().into_iter();
         match index < moves {
-            true => all.nth(index).map(Action::Move),
-            false => all.nth(index - moves).map(Action::Bluff),
+            true => self.moves().nth(index).map(Action::Move),
+            false => self.moves().nth(index - moves).map(Action::Bluff),
         }
     }
 
