@@ -270,10 +270,17 @@ impl Position {
     #[inline(always)]
     fn king_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let steps = king_attacks(cx.king) - cx.ours;
+        let without_king = cx.occupied.without(cx.king);
         let mut to = Bitboard::EMPTY;
-        if steps.any() {
-            // One map of the enemy's reach costs fewer lookups than the attackers of each step.
-            to = steps - self.attacked_by(!cx.us, cx.occupied.without(cx.king));
+        if steps.count() > 2 {
+            // One map of the enemy's reach costs fewer lookups than the attackers of many steps.
+            to = steps - self.attacked_by(!cx.us, without_king);
+        } else {
+            for sq in steps {
+                if self.attackers(sq, !cx.us, without_king).is_empty() {
+                    to = to.with(sq);
+                }
+            }
         }
         if cx.checkers.is_empty() && self.castling != 0 {
             // The cheap tests here, the attack tests out of line.
