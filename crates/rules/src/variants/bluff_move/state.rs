@@ -20,7 +20,8 @@ pub struct BluffMove {
     pub(super) start: Board,
     pub(super) board: Board,
     pub(super) log: Log<Action>,
-    /// The key of every public position reached, the start included.
+    /// The keys of the public positions reached since a real piece last left the game (the
+    /// start's included until then): those that may come back.
     pub(super) keys: PositionKeys,
     /// Consecutive moves without a real piece leaving the game.
     pub(super) quiet: u32,

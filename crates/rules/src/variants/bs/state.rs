@@ -177,8 +177,8 @@ impl Bs {
     }
 
     /// A move drawn as a uniform draw over [`Bs::legal_moves`]'s list draws it (the same count,
-    /// the same index): each piece's moves are counted, and only the drawn piece's are listed
-    /// (into `listed`).
+    /// the same index): each piece's moves are counted, and the drawn piece's are read from its
+    /// targets, or listed (into `listed`) when promotions are among them.
     pub(super) fn draw_move(
         &self,
         rng: &mut dyn RngCore,
