@@ -24,12 +24,12 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyByteArray, PyDict, PyList, PyTuple};
 use std::sync::Mutex;
+use std::time::Duration;
 
 /// The module's allocator: glibc's locks an arena for each allocation, and a batch's threads,
 /// growing games that another thread allocated, waited on each other's locks.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-use std::time::Duration;
 
 create_exception!(
     bluffchess,

@@ -28,6 +28,17 @@ pub enum Identity {
 }
 
 impl Identity {
+    /// Every identity, in type order (the spy last).
+    pub const ALL: [Identity; 7] = [
+        Identity::Pawn,
+        Identity::Knight,
+        Identity::Bishop,
+        Identity::Rook,
+        Identity::Queen,
+        Identity::King,
+        Identity::Spy,
+    ];
+
     /// The letter used in setups (`P N B R Q K S`).
     pub const fn letter(self) -> char {
         match self {
@@ -43,17 +54,7 @@ impl Identity {
 
     /// Reads a setup letter (upper case).
     pub fn from_letter(c: char) -> Option<Identity> {
-        [
-            Identity::Pawn,
-            Identity::Knight,
-            Identity::Bishop,
-            Identity::Rook,
-            Identity::Queen,
-            Identity::King,
-            Identity::Spy,
-        ]
-        .into_iter()
-        .find(|i| i.letter() == c)
+        Identity::ALL.into_iter().find(|i| i.letter() == c)
     }
 
     /// The English name.

@@ -227,15 +227,7 @@ impl Bs {
     /// The types the side to move's pool offers for a promotion, each once, in type order.
     pub(super) fn promotion_types(&self) -> PromotionTypes {
         let pool = &self.pools[self.turn.index()];
-        let kinds = [
-            Identity::Pawn,
-            Identity::Knight,
-            Identity::Bishop,
-            Identity::Rook,
-            Identity::Queen,
-            Identity::King,
-        ];
-        kinds
+        Identity::ALL
             .into_iter()
             .filter(|t| t.can_be_promoted_to() && pool.contains(t))
             .collect()
