@@ -74,6 +74,11 @@ impl PositionKeys {
         self.keys.reserve(more);
     }
 
+    /// The keys, oldest first.
+    pub(crate) fn keys(&self) -> &[u64] {
+        &self.keys
+    }
+
     /// How many times the last position has stood, this time included (0 with no key).
     #[inline]
     pub(crate) fn times_last_stood(&self) -> usize {

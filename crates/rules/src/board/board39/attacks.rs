@@ -139,14 +139,11 @@ impl Tables {
     #[inline(always)]
     fn ray_up(&self, dir: usize, sq: usize, occupied: u64) -> u64 {
         let ray = self.rays[dir][sq];
-        let blockers = ray & occupied;
-        if blockers == 0 {
-            ray
-        } else {
-            // The rest of the ray beyond the nearest blocker is that blocker's own ray: rays end
-            // at the same edge or hole.
-            ray ^ self.rays[dir][blockers.trailing_zeros() as usize]
-        }
+        // The rest of the ray beyond the nearest blocker is that blocker's own ray: rays end at
+        // the same edge or hole. With no blocker, the last cell stands in: its rays that raise
+        // the index are empty (no branch for a random board to mispredict).
+        let blockers = (ray & occupied) | 1 << LAST;
+        ray ^ self.rays[dir][blockers.trailing_zeros() as usize]
     }
 
     /// The ray from `sq` in decreasing direction `dir`, up to and including its first occupied
@@ -154,14 +151,30 @@ impl Tables {
     #[inline(always)]
     fn ray_down(&self, dir: usize, sq: usize, occupied: u64) -> u64 {
         let ray = self.rays[dir][sq];
-        let blockers = ray & occupied;
-        if blockers == 0 {
-            ray
-        } else {
-            ray ^ self.rays[dir][63 - blockers.leading_zeros() as usize]
-        }
+        // As `ray_up`, with the first cell standing in: its rays that lower the index are empty.
+        let blockers = (ray & occupied) | 1;
+        ray ^ self.rays[dir][63 - blockers.leading_zeros() as usize]
     }
 }
+
+/// The grid's last cell.
+const LAST: usize = CELLS - 1;
+
+// The stand-ins of `ray_up` and `ray_down`: no ray leaves the grid's first cell lowering the
+// index, nor its last raising it.
+const _: () = {
+    let mut shape = 0;
+    while shape < 2 {
+        let rays = &TABLES[shape].rays;
+        let mut d = 0;
+        while d < 8 {
+            let stand_in = if d < 4 { LAST } else { 0 };
+            assert!(rays[d][stand_in] == 0, "a stand-in cell has a ray");
+            d += 1;
+        }
+        shape += 1;
+    }
+};
 
 /// Indexed by `Shape as usize`.
 static TABLES: [Tables; 2] = [Tables::of(Shape::Basic), Tables::of(Shape::Advanced)];

@@ -57,7 +57,7 @@ impl Game for RealityCheck {
         if !matches!(self.phase, Phase::Turn) {
             return 1;
         }
-        crate::game::times_last_stood(&self.position_hashes).max(1)
+        self.position_hashes.times_last_stood().max(1)
     }
 
     type Action = Action;

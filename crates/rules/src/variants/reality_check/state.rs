@@ -15,6 +15,7 @@ use crate::board::Color;
 use crate::fact::{Fact, SealedKind};
 use crate::game::{ActionError, Actor, Audience, EndReason, EventKind, Game, Outcome};
 use crate::log::Log;
+use crate::repetition::PositionKeys;
 use rand::RngCore;
 use std::fmt::Display;
 
@@ -103,8 +104,9 @@ pub struct RealityCheck {
     pub(super) quiet: u32,
     /// The public positions at the start of each turn since a piece last left the game.
     pub(super) positions: Vec<PublicPosition>,
-    /// The hash of each of `positions`, compared first: every turn scans them all.
-    pub(super) position_hashes: Vec<u64>,
+    /// The hash of each of `positions`, compared first (and summarised: most turns' positions
+    /// are new, and scan none of them).
+    pub(super) position_hashes: PositionKeys,
     pub(super) stays: Vec<Stay>,
     /// What is public about each side's hand.
     pub(super) remembered: [Vec<Seen>; 2],
@@ -132,7 +134,7 @@ impl RealityCheck {
             turns: 0,
             quiet: 0,
             positions: Vec::new(),
-            position_hashes: Vec::new(),
+            position_hashes: PositionKeys::default(),
             stays: Vec::new(),
             remembered: [Vec::new(), Vec::new()],
             acting: Actor::White,
@@ -952,10 +954,10 @@ impl RealityCheck {
         self.positions.push(position);
         self.position_hashes.push(hash);
         // Equal positions have equal hashes: compare whole positions only when enough hashes
-        // match (a tight loop over the hashes alone).
-        let mut seen = self.position_hashes.iter().filter(|&&h| h == hash).count();
+        // match.
+        let mut seen = self.position_hashes.times_last_stood();
         if seen >= REPETITION_LIMIT {
-            seen = (self.position_hashes.iter())
+            seen = (self.position_hashes.keys().iter())
                 .zip(&self.positions)
                 .filter(|&(&h, p)| h == hash && *p == position)
                 .count();

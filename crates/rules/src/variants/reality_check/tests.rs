@@ -95,6 +95,7 @@ fn arrange(game: &mut RealityCheck, white: &str, black: &str) {
     game.exempt = Bitboard39::EMPTY;
     game.flipped = Bitboard39::EMPTY;
     game.positions.clear();
+    game.position_hashes.clear();
     game.quiet = 0;
     game.phase = Phase::Turn;
 }
