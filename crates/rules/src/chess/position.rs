@@ -193,9 +193,7 @@ impl Position {
         if !self.occupied().contains(sq) {
             return None;
         }
-        Role::ALL
-            .into_iter()
-            .find(|&r| self.by_role(r).contains(sq))
+        Some(self.victim_role(sq))
     }
 
     /// The piece on `sq`, if any.
@@ -317,22 +315,14 @@ impl Position {
         self.hash = hash;
     }
 
-    /// The type of the piece on `sq`, which must hold one.
+    /// The type of the piece on `sq`, which must hold one: its type's index summed from the
+    /// sets' bits, with no branch (a search by type mispredicts in random games).
     #[inline(always)]
     fn victim_role(&self, sq: Square) -> Role {
-        // Kings are never captured, but the answer stays right for them too.
-        for role in [
-            Role::Pawn,
-            Role::Knight,
-            Role::Bishop,
-            Role::Rook,
-            Role::Queen,
-        ] {
-            if self.by_role(role).contains(sq) {
-                return role;
-            }
-        }
-        Role::King
+        let index = (Role::ALL.into_iter())
+            .map(|role| role.index() * ((self.by_role(role).0 >> sq.index()) & 1) as usize)
+            .sum::<usize>();
+        Role::ALL[index]
     }
 
     /// Takes away the castling rights a move between `from` and `to` loses; returns the change to

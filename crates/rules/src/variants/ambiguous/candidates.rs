@@ -4,7 +4,7 @@
 use crate::board::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
 };
-use crate::board::{Bitboard, Color, Role, Square};
+use crate::board::{Bitboard, Color, Rank, Role, Square};
 use crate::chess::{Move, PieceMoves, Position};
 use arrayvec::ArrayVec;
 
@@ -38,20 +38,26 @@ impl Candidates {
         self.destinations = Bitboard::EMPTY;
         let us = pos.turn();
         let ours = pos.by_color(us);
-        let theirs = pos.by_color(!us);
-        let occupied = ours | theirs;
+        let occupied = ours | pos.by_color(!us);
+        let takeable = pos.by_color(!us) | passed.map_or(Bitboard::EMPTY, Bitboard::from);
+        // Each type's pieces together, with no branch on a piece's type (a random position's
+        // types mispredict); then kept in the order of their squares.
+        let mut reach = [(Role::Pawn, Bitboard::EMPTY); 64];
+        for role in Role::ALL {
+            for from in ours & pos.by_role(role) {
+                let to = match role {
+                    Role::Pawn => pawn_targets(us, from, occupied, takeable),
+                    Role::Knight => knight_attacks(from),
+                    Role::Bishop => bishop_attacks(from, occupied),
+                    Role::Rook => rook_attacks(from, occupied),
+                    Role::Queen => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+                    Role::King => king_attacks(from),
+                };
+                reach[from.index()] = (role, to - ours);
+            }
+        }
         for from in ours {
-            let role = pos.role_at(from).expect("a piece stands on an own square");
-            let to = match role {
-                Role::Pawn => pawn_targets(us, from, occupied, theirs, passed),
-                Role::Knight => knight_attacks(from) - ours,
-                Role::Bishop => bishop_attacks(from, occupied) - ours,
-                Role::Rook => rook_attacks(from, occupied) - ours,
-                Role::Queen => {
-                    (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) - ours
-                }
-                Role::King => king_attacks(from) - ours,
-            };
+            let (role, to) = reach[from.index()];
             if to.any() {
                 self.pieces.push(PieceMoves { role, from, to });
                 self.destinations |= to;
@@ -85,29 +91,24 @@ impl Candidates {
     }
 }
 
-fn pawn_targets(
-    us: Color,
-    from: Square,
-    occupied: Bitboard,
-    theirs: Bitboard,
-    passed: Option<Square>,
-) -> Bitboard {
-    let (step, start_rank) = match us {
-        Color::White => (8i32, 1),
-        Color::Black => (-8, 6),
-    };
-    let mut targets = Bitboard::EMPTY;
+/// A pawn's steps forward onto empty squares (two from its start), and its diagonal steps onto
+/// `takeable` squares.
+fn pawn_targets(us: Color, from: Square, occupied: Bitboard, takeable: Bitboard) -> Bitboard {
+    let empty = !occupied;
+    let pawn = Bitboard::from(from);
     // A pawn never stands on its last rank, so one step forward stays on the board.
-    let one = Square::new((from.index() as i32 + step) as u32);
-    if !occupied.contains(one) {
-        targets = targets.with(one);
-        if from.rank().index() == start_rank {
-            let two = Square::new((one.index() as i32 + step) as u32);
-            if !occupied.contains(two) {
-                targets = targets.with(two);
-            }
+    let (one, two) = match us {
+        Color::White => {
+            let one = pawn.shift_up() & empty;
+            (one, (one & Bitboard::rank(Rank::new(2))).shift_up() & empty)
         }
-    }
-    let ep = passed.map_or(Bitboard::EMPTY, Bitboard::from);
-    targets | (pawn_attacks(us, from) & (theirs | ep))
+        Color::Black => {
+            let one = pawn.shift_down() & empty;
+            (
+                one,
+                (one & Bitboard::rank(Rank::new(5))).shift_down() & empty,
+            )
+        }
+    };
+    one | two | (pawn_attacks(us, from) & takeable)
 }
