@@ -1,5 +1,6 @@
 //! Sets of squares of the 8x8 board, one bit a square.
 
+use super::select::select;
 use super::square::{File, Rank, Square};
 use core::fmt;
 use core::ops::Not;
@@ -107,10 +108,13 @@ impl Iterator for Squares {
     /// from a set goes straight to it.
     #[inline]
     fn nth(&mut self, n: usize) -> Option<Square> {
-        for _ in 0..n.min(64) {
-            self.0 .0 &= self.0 .0.wrapping_sub(1);
-        }
-        self.next()
+        let Some(index) = select(self.0 .0, n) else {
+            self.0 = Bitboard::EMPTY;
+            return None;
+        };
+        // What is left to iterate: the squares above it.
+        self.0 .0 &= (u64::MAX << index) << 1;
+        Some(Square::from_index_masked(index))
     }
 
     #[inline]

@@ -6,6 +6,7 @@ mod square_set;
 mod bitboard;
 mod color;
 mod role;
+pub(crate) mod select;
 pub mod sliding;
 mod square;
 

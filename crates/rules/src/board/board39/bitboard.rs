@@ -2,6 +2,7 @@
 
 use super::shape::{Shape, MASKS};
 use super::square::Square39;
+use crate::board::select::select;
 use core::fmt;
 
 /// A set of cells of the 7x9 grid: bit `i` is the cell with index `i`.
@@ -60,6 +61,18 @@ impl Iterator for Bitboard39 {
         let sq = self.first()?;
         self.0 &= self.0 - 1;
         Some(sq)
+    }
+
+    /// The `n`th square, lowest first, with no square made before it (see
+    /// [`crate::board::Squares`]).
+    #[inline]
+    fn nth(&mut self, n: usize) -> Option<Square39> {
+        let Some(index) = select(self.0, n) else {
+            *self = Bitboard39::EMPTY;
+            return None;
+        };
+        self.0 &= (u64::MAX << index) << 1;
+        Square39::try_new(index)
     }
 
     #[inline]

@@ -1,0 +1,72 @@
+//! The `n`th member of a set of squares, found without a loop: a random draw's index goes
+//! straight to its square (a loop of `n` steps ends where a random `n` mispredicts it).
+
+/// Where the `k`th set bit of each byte value stands (8 past its last).
+const IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The position of the `n`th set bit of `bits`, lowest first (`n` from 0); none when it has no
+/// more than `n`.
+#[inline]
+pub(crate) fn select(bits: u64, n: usize) -> Option<u32> {
+    if n >= bits.count_ones() as usize {
+        return None;
+    }
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Each byte's members, then in each byte the members of the bytes up to it.
+    let counts = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    let counts = (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    let up_to = counts.wrapping_mul(ONES);
+    // The byte that holds it comes after every byte with `n` members or fewer up to it (each
+    // byte's difference keeps its high bit exactly then: no borrow crosses a byte).
+    let at_most_n = (((n as u64 * ONES) | HIGHS) - up_to) & HIGHS;
+    let byte = at_most_n.count_ones();
+    let before = ((up_to << 8) >> (8 * byte)) & 0xff;
+    let within = (bits >> (8 * byte)) & 0xff;
+    Some(8 * byte + u32::from(IN_BYTE[within as usize][n - before as usize]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Every member is found where a walk over the bits finds it, and none past the last.
+        #[test]
+        fn select_finds_the_walks_member(bits in any::<u64>(), sparse in any::<u64>()) {
+            for bits in [bits, bits & sparse, bits & sparse & (sparse >> 7)] {
+                let members: Vec<u32> = (0..64).filter(|&i| bits & (1 << i) != 0).collect();
+                for (n, &member) in members.iter().enumerate() {
+                    prop_assert_eq!(select(bits, n), Some(member));
+                }
+                prop_assert_eq!(select(bits, members.len()), None);
+                prop_assert_eq!(select(bits, 64), None);
+            }
+        }
+    }
+
+    #[test]
+    fn select_reads_full_and_single_sets() {
+        assert_eq!(select(u64::MAX, 63), Some(63));
+        assert_eq!(select(1 << 63, 0), Some(63));
+        assert_eq!(select(1, 0), Some(0));
+        assert_eq!(select(0, 0), None);
+    }
+}
