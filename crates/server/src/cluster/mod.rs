@@ -109,13 +109,24 @@ impl Cluster {
             node: self.node.clone(),
             epoch: held.epoch,
         };
-        let old = self.owned.lock().expect("owned lock").insert(
-            game.to_string(),
-            Owned {
-                epoch: held.epoch,
-                stop,
-            },
-        );
+        let old = {
+            let mut owned = self.owned.lock().expect("owned lock");
+            // A drain that began while the lease was being taken released only the games it
+            // found here: this one goes back too, or it would wait for its lease to expire.
+            if self.draining() {
+                None
+            } else {
+                let owned_game = Owned {
+                    epoch: held.epoch,
+                    stop,
+                };
+                Some(owned.insert(game.to_string(), owned_game))
+            }
+        };
+        let Some(old) = old else {
+            self.release(&[held]).await;
+            return Ok(None);
+        };
         if let Some(old) = old {
             old.stop.send_replace(true);
         }
@@ -251,24 +262,36 @@ impl Cluster {
     /// Drains: takes no more games, stops every room here, releases their leases at once and
     /// tells the other nodes to take them.
     pub async fn drain(&self) {
-        self.draining.store(true, Ordering::Relaxed);
-        let held = self.held();
-        {
+        let held: Vec<Held> = {
             let mut owned = self.owned.lock().expect("owned lock");
-            for (_, o) in owned.drain() {
-                o.stop.send_replace(true);
-            }
-        }
+            // Set under the lock: a take that has not recorded its game yet sees it there, and
+            // lets the game go itself.
+            self.draining.store(true, Ordering::Relaxed);
+            (owned.drain())
+                .map(|(game, o)| {
+                    o.stop.send_replace(true);
+                    Held {
+                        game,
+                        epoch: o.epoch,
+                    }
+                })
+                .collect()
+        };
         // The rooms see their stop within a turn of their loops; a write still under way is
         // fenced by the release anyway (the next owner's take bumps the epoch).
         tokio::time::sleep(Duration::from_millis(50)).await;
-        if let Err(e) = self.leases.release(&held).await {
+        self.release(&held).await;
+        tracing::info!("drained: {} games released", held.len());
+    }
+
+    /// Lets `held` go at once and tells the other nodes to take them.
+    async fn release(&self, held: &[Held]) {
+        if let Err(e) = self.leases.release(held).await {
             tracing::warn!("leases not released (they expire): {e}");
         }
         let games: Vec<&str> = held.iter().map(|h| h.game.as_str()).collect();
         let body = serde_json::to_vec(&games).expect("ids serialise");
         let _ = self.nats.publish(bus::RELEASED, body.into()).await;
         let _ = self.nats.flush().await;
-        tracing::info!("drained: {} games released", held.len());
     }
 }
