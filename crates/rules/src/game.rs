@@ -19,7 +19,6 @@ pub use crate::fact::{Fact, SealedKind, StopReason};
 use crate::log::{Log, Recording};
 pub use crate::options::{OptionError, Options};
 pub use crate::outcome::{EndReason, Outcome};
-pub use crate::repetition::times_last_stood;
 pub use crate::seat::{Actor, Audience, Seat};
 use crate::spec::VariantSpec;
 pub use crate::view::View;

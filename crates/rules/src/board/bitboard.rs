@@ -1,6 +1,6 @@
 //! Sets of squares of the 8x8 board, one bit a square.
 
-use super::select::select;
+use super::select::nth_and_rest;
 use super::square::{File, Rank, Square};
 use core::fmt;
 use core::ops::Not;
@@ -108,13 +108,9 @@ impl Iterator for Squares {
     /// from a set goes straight to it.
     #[inline]
     fn nth(&mut self, n: usize) -> Option<Square> {
-        let Some(index) = select(self.0 .0, n) else {
-            self.0 = Bitboard::EMPTY;
-            return None;
-        };
-        // What is left to iterate: the squares above it.
-        self.0 .0 &= (u64::MAX << index) << 1;
-        Some(Square::from_index_masked(index))
+        let (index, rest) = nth_and_rest(self.0 .0, n);
+        self.0 .0 = rest;
+        index.map(Square::from_index_masked)
     }
 
     #[inline]

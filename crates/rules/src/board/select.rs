@@ -42,6 +42,16 @@ pub(crate) fn select(bits: u64, n: usize) -> Option<u32> {
     Some(8 * byte + u32::from(IN_BYTE[within as usize][n - before as usize]))
 }
 
+/// [`select`], with what is left of `bits` above that member (an iterator's `nth`: it has
+/// taken every member up to it); none, and nothing left, when `bits` has no more than `n`.
+#[inline]
+pub(crate) fn nth_and_rest(bits: u64, n: usize) -> (Option<u32>, u64) {
+    match select(bits, n) {
+        Some(index) => (Some(index), bits & (u64::MAX << index) << 1),
+        None => (None, 0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +67,10 @@ mod tests {
                     prop_assert_eq!(select(bits, n), Some(member));
                 }
                 prop_assert_eq!(select(bits, members.len()), None);
+                for n in [0, members.len() / 2, members.len()] {
+                    let rest: u64 = members.iter().skip(n + 1).map(|&m| 1u64 << m).sum();
+                    prop_assert_eq!(nth_and_rest(bits, n), (members.get(n).copied(), rest));
+                }
                 prop_assert_eq!(select(bits, 64), None);
             }
         }

@@ -109,25 +109,21 @@ impl Cluster {
             node: self.node.clone(),
             epoch: held.epoch,
         };
-        let old = {
+        let recorded = {
             let mut owned = self.owned.lock().expect("owned lock");
             // A drain that began while the lease was being taken released only the games it
             // found here: this one goes back too, or it would wait for its lease to expire.
-            if self.draining() {
-                None
-            } else {
-                let owned_game = Owned {
-                    epoch: held.epoch,
-                    stop,
-                };
-                Some(owned.insert(game.to_string(), owned_game))
-            }
+            let owned_game = Owned {
+                epoch: held.epoch,
+                stop,
+            };
+            (!self.draining()).then(|| owned.insert(game.to_string(), owned_game))
         };
-        let Some(old) = old else {
+        let Some(replaced) = recorded else {
             self.release(&[held]).await;
             return Ok(None);
         };
-        if let Some(old) = old {
+        if let Some(old) = replaced {
             old.stop.send_replace(true);
         }
         Ok(Some((fence, stopped)))

@@ -2,7 +2,7 @@
 
 use super::shape::{Shape, MASKS};
 use super::square::Square39;
-use crate::board::select::select;
+use crate::board::select::nth_and_rest;
 use core::fmt;
 
 /// A set of cells of the 7x9 grid: bit `i` is the cell with index `i`.
@@ -67,12 +67,9 @@ impl Iterator for Bitboard39 {
     /// [`crate::board::Squares`]).
     #[inline]
     fn nth(&mut self, n: usize) -> Option<Square39> {
-        let Some(index) = select(self.0, n) else {
-            *self = Bitboard39::EMPTY;
-            return None;
-        };
-        self.0 &= (u64::MAX << index) << 1;
-        Square39::try_new(index)
+        let (index, rest) = nth_and_rest(self.0, n);
+        self.0 = rest;
+        Square39::try_new(index?)
     }
 
     #[inline]

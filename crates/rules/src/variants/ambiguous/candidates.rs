@@ -38,8 +38,9 @@ impl Candidates {
         self.destinations = Bitboard::EMPTY;
         let us = pos.turn();
         let ours = pos.by_color(us);
-        let occupied = ours | pos.by_color(!us);
-        let takeable = pos.by_color(!us) | passed.map_or(Bitboard::EMPTY, Bitboard::from);
+        let theirs = pos.by_color(!us);
+        let occupied = ours | theirs;
+        let takeable = theirs | passed.map_or(Bitboard::EMPTY, Bitboard::from);
         // Each type's pieces together, with no branch on a piece's type (a random position's
         // types mispredict); then kept in the order of their squares.
         let mut reach = [(Role::Pawn, Bitboard::EMPTY); 64];
