@@ -48,6 +48,7 @@ pub fn is_pawn_move(color: Color, from: Square, to: Square, board: &Placement) -
 
 /// Every move some chess piece type could make from `from` on the visible board (the legal input
 /// of rule 3): a queen's or a knight's, which contain the king's and the pawn's.
+#[inline]
 pub fn input_targets(color: Color, from: Square, board: &Placement) -> Bitboard {
     (queen_attacks(from, board.occupied()) | knight_attacks(from)) - board.of(color)
 }

@@ -17,6 +17,7 @@
 mod actions;
 mod belief;
 mod identity;
+mod known;
 mod lineage;
 mod resample;
 mod setup;
@@ -81,7 +82,7 @@ impl Game for Bs {
             rules: Rules::from_values(&Self::SPEC.read_options(options)?),
             board: Placement([Bitboard::EMPTY; 2]),
             identity: [None; 64],
-            known: [None; 64],
+            known: known::KnownSquares::default(),
             pools: [Vec::new(), Vec::new()],
             lineage: Lineage::default(),
             phase: Phase::Setup,

@@ -3,6 +3,7 @@
 
 use super::actions::Action;
 use super::identity::{input_targets, is_legal_for, is_pawn_move, Placement};
+use super::known::{Known, KnownSquares};
 use super::lineage::Lineage;
 use super::setup::Setup;
 use crate::board::identity::Identity;
@@ -36,15 +37,6 @@ impl Rules {
     }
 }
 
-/// What both seats know of a piece on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Known {
-    /// A call showed what it is.
-    Identity(Identity),
-    /// It came from a promotion: some type from its owner's pool, not a king or a pawn.
-    Promoted,
-}
-
 /// A move waiting for its answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) struct Pending {
@@ -72,7 +64,7 @@ pub struct Bs {
     pub(super) rules: Rules,
     pub(super) board: Placement,
     pub(super) identity: [Option<Identity>; 64],
-    pub(super) known: [Option<Known>; 64],
+    pub(super) known: KnownSquares,
     /// Each side's lost pieces (captured or removed), by identity: its promotion pool.
     pub(super) pools: [Vec<Identity>; 2],
     /// Where each piece came from, and what the public record implies about it.
@@ -164,9 +156,10 @@ impl Bs {
         types: &mut Option<PromotionTypes>,
     ) -> usize {
         let mut count = targets.count() as usize;
-        // Promotions are declared onto the last rank only (`may_declare` says which).
+        // Promotions are declared by a pawn's move onto the last rank, so only from the rank
+        // before it (`may_declare` says which of its targets).
         let promoting = targets & Bitboard::BACKRANKS;
-        if promoting.any() {
+        if from.rank().relative_to(self.turn).index() == 6 && promoting.any() {
             let declared = promoting
                 .into_iter()
                 .filter(|&to| self.may_declare(from, to));
@@ -416,7 +409,7 @@ impl Bs {
             self.log
                 .push_fact(mover, Audience::All, EventKind::Info, text, fact);
         } else {
-            self.known[square.index()] = Some(Known::Identity(identity));
+            self.known.set(square, Some(Known::Identity(identity)));
             self.lineage.record_identity(mover, square, identity);
             let text = format_args!("the piece on {square} is a {identity}: the move is {verdict}");
             let fact = Fact::Shown {
@@ -432,7 +425,7 @@ impl Bs {
             && !is_pawn_move(mover, pending.from, pending.to, &self.board);
         if spy_capture {
             let target = self.identity[pending.to.index()].expect("a captured piece");
-            self.known[pending.to.index()] = Some(Known::Identity(target));
+            self.known.set(pending.to, Some(Known::Identity(target)));
             self.lineage.record_identity(!mover, pending.to, target);
             let square = pending.to;
             let text = format_args!("the spy's target on {square} is a {target}");
@@ -457,7 +450,8 @@ impl Bs {
         let identity = self.identity[pending.from.index()].take();
         self.board.0[mover.index()] ^= Bitboard::from(pending.from) | pending.to;
         self.identity[pending.to.index()] = identity;
-        self.known[pending.to.index()] = self.known[pending.from.index()].take();
+        let known = self.known.take(pending.from);
+        self.known.set(pending.to, known);
         self.lineage.moved(pending.from, pending.to);
         if let Some(promoted) = pending.promotion {
             let pool = &mut self.pools[mover.index()];
@@ -468,7 +462,7 @@ impl Bs {
             pool.swap_remove(slot);
             pool.push(identity.expect("a piece moved"));
             self.identity[pending.to.index()] = Some(promoted);
-            self.known[pending.to.index()] = Some(Known::Promoted);
+            self.known.set(pending.to, Some(Known::Promoted));
             self.lineage.promoted(mover, pending.to);
             let square = pending.to;
             let text = format_args!("promotion on {square}");
@@ -505,7 +499,7 @@ impl Bs {
             .take()
             .expect("a piece to take off");
         self.board.0[color.index()] ^= sq;
-        self.known[sq.index()] = None;
+        self.known.set(sq, None);
         self.pools[color.index()].push(identity);
         self.lineage
             .left_game(color, sq, identity == Identity::King);
@@ -573,19 +567,10 @@ impl Bs {
         }
     }
 
-    /// The public position: where the pieces stand, what is known of them, who moves. Computed
-    /// every turn for the repetition rule, so it mixes words instead of running a general hasher.
+    /// The public position: where the pieces stand, what is known of them, who moves.
     fn public_key(&self) -> u64 {
-        let mut key = mix(mix(self.board.0[0].0, self.board.0[1].0), self.turn as u64);
-        for (i, known) in self.known.iter().enumerate() {
-            let code = match known {
-                None => continue,
-                Some(Known::Promoted) => 7,
-                Some(Known::Identity(identity)) => *identity as u64,
-            };
-            key = mix(key, (i as u64) << 8 | code);
-        }
-        key
+        let board = mix(self.board.0[0].0, self.board.0[1].0);
+        mix(mix(board, self.turn as u64), self.known.key())
     }
 
     fn end(&mut self, outcome: Outcome, actor: Color) {

@@ -1,8 +1,8 @@
 //! What one seat knows in BS Chess: where every piece stands, what its own pieces are, what calls
 //! have shown, and its own pool of lost pieces.
 
+use super::known::Known;
 use super::state::Bs;
-use super::state::Known;
 use super::state::Phase;
 use crate::board::{Color, Square};
 use crate::game::Seat;
@@ -58,7 +58,7 @@ impl BsSummary {
             .into_iter()
             .flat_map(|color| game.board.of(color).into_iter().map(move |sq| (color, sq)))
             .map(|(color, sq)| {
-                let known = game.known[sq.index()];
+                let known = game.known.get(sq);
                 let identity = if knows(color) {
                     game.identity[sq.index()]
                 } else {
