@@ -12,104 +12,156 @@ use arrayvec::ArrayVec;
 /// each of eight lines, a knight on each of eight squares), each with at most four promotions.
 pub(super) type Picks = ArrayVec<Move, 64>;
 
-/// The side to move's candidate moves; `passed` is the square a pawn just passed with a double
-/// step (en passant onto it is allowed whatever it does to the king).
+/// The side to move's candidate moves, piece by piece in the order of their squares; `passed`
+/// is the square a pawn just passed with a double step (en passant onto it is allowed whatever
+/// it does to the king).
 pub fn candidates(pos: &Position, passed: Option<Square>) -> Vec<Move> {
-    let mut candidates = Candidates::default();
-    candidates.fill(pos, passed);
-    candidates.moves().collect()
+    let board = Sides::of(pos, passed);
+    board
+        .ours
+        .into_iter()
+        .flat_map(|from| {
+            let role = pos.role_at(from).expect("an own piece");
+            let to = match role {
+                Role::Pawn => pawn_targets(board.us, from, board.occupied, board.takeable),
+                _ => attacks(role, from, board.occupied),
+            };
+            PieceMoves {
+                role,
+                from,
+                to: to - board.ours,
+            }
+        })
+        .collect()
 }
 
-/// The side to move's candidate moves piece by piece, in the order of its squares: where each
-/// piece may go, each promotion type a move of its own. Naming a square and judging the end read
-/// only where the pieces may go, so the moves are never listed in play.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Candidates {
-    /// The pieces that may move (at most every square: a position from a FEN may have more than
-    /// sixteen pieces a side).
-    pieces: ArrayVec<PieceMoves, 64>,
-    destinations: Bitboard,
+/// The squares the side to move may name: where any of its pieces may go (see [`candidates`]).
+/// Pawns are taken all at once, the other pieces a type at a time, with no branch on a piece's
+/// type (a random position's types mispredict).
+pub(super) fn destinations(pos: &Position, passed: Option<Square>) -> Bitboard {
+    let board = Sides::of(pos, passed);
+    let (us, ours, occupied) = (board.us, board.ours, board.occupied);
+    let pawns = pos.pieces(us, Role::Pawn);
+    let (one, two) = pawn_steps(us, pawns, occupied);
+    let west = pawns - Bitboard::FILE_A;
+    let east = pawns - Bitboard(Bitboard::FILE_A.0 << 7);
+    let takes = match us {
+        Color::White => (west.0 << 7) | (east.0 << 9),
+        Color::Black => (west.0 >> 9) | (east.0 >> 7),
+    };
+    let mut reach = one | two | (Bitboard(takes) & board.takeable);
+    for role in [
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ] {
+        for from in pos.pieces(us, role) {
+            reach |= attacks(role, from, occupied);
+        }
+    }
+    reach - ours
 }
 
-impl Candidates {
-    /// Replaces them with those of `pos` (see [`candidates`]).
-    pub fn fill(&mut self, pos: &Position, passed: Option<Square>) {
-        self.pieces.clear();
-        self.destinations = Bitboard::EMPTY;
+/// The candidate moves to `square`, in the order of their pieces' squares (a pawn's promotions
+/// together): the pieces that reach it are found from the square itself.
+pub(super) fn to(pos: &Position, passed: Option<Square>, square: Square) -> Picks {
+    let board = Sides::of(pos, passed);
+    let (us, ours, occupied) = (board.us, board.ours, board.occupied);
+    let mut moves = Picks::new();
+    if ours.contains(square) {
+        return moves;
+    }
+    let own = |role| pos.pieces(us, role);
+    let queens = own(Role::Queen);
+    let mut from = (knight_attacks(square) & own(Role::Knight))
+        | (king_attacks(square) & own(Role::King))
+        | (bishop_attacks(square, occupied) & (own(Role::Bishop) | queens))
+        | (rook_attacks(square, occupied) & (own(Role::Rook) | queens));
+    let pawns = own(Role::Pawn);
+    if board.takeable.contains(square) {
+        from |= pawn_attacks(!us, square) & pawns;
+    }
+    let target = Bitboard::from(square);
+    from |= pushes_to(us, pawns, occupied, target);
+    for from in from {
+        let role = pos.role_at(from).expect("an own piece");
+        moves.extend(PieceMoves {
+            role,
+            from,
+            to: target,
+        });
+    }
+    moves
+}
+
+/// The own pawns whose step forward (or double step) lands on `target`.
+fn pushes_to(us: Color, pawns: Bitboard, occupied: Bitboard, target: Bitboard) -> Bitboard {
+    let (one, two) = pawn_steps(us, pawns, occupied);
+    let back = |set: Bitboard| match us {
+        Color::White => set.shift_down(),
+        Color::Black => set.shift_up(),
+    };
+    (back(one & target) | back(back(two & target))) & pawns
+}
+
+/// Every pawn's single steps onto empty squares, and double steps from its start over empty
+/// squares (the squares they land on).
+fn pawn_steps(us: Color, pawns: Bitboard, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let empty = !occupied;
+    match us {
+        Color::White => {
+            let one = pawns.shift_up() & empty;
+            (one, (one & Bitboard::rank(Rank::new(2))).shift_up() & empty)
+        }
+        Color::Black => {
+            let one = pawns.shift_down() & empty;
+            (
+                one,
+                (one & Bitboard::rank(Rank::new(5))).shift_down() & empty,
+            )
+        }
+    }
+}
+
+/// What a non-pawn piece of `role` on `from` attacks.
+#[inline(always)]
+fn attacks(role: Role, from: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Knight => knight_attacks(from),
+        Role::Bishop => bishop_attacks(from, occupied),
+        Role::Rook => rook_attacks(from, occupied),
+        Role::Queen => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+        _ => king_attacks(from),
+    }
+}
+
+/// The sides as the candidates see them.
+struct Sides {
+    us: Color,
+    ours: Bitboard,
+    occupied: Bitboard,
+    /// Where a pawn may step diagonally: enemy pieces, and the square a pawn just passed.
+    takeable: Bitboard,
+}
+
+impl Sides {
+    fn of(pos: &Position, passed: Option<Square>) -> Sides {
         let us = pos.turn();
-        let ours = pos.by_color(us);
         let theirs = pos.by_color(!us);
-        let occupied = ours | theirs;
-        let takeable = theirs | passed.map_or(Bitboard::EMPTY, Bitboard::from);
-        // Each type's pieces together, with no branch on a piece's type (a random position's
-        // types mispredict); then kept in the order of their squares.
-        let mut reach = [(Role::Pawn, Bitboard::EMPTY); 64];
-        for role in Role::ALL {
-            for from in ours & pos.by_role(role) {
-                let to = match role {
-                    Role::Pawn => pawn_targets(us, from, occupied, takeable),
-                    Role::Knight => knight_attacks(from),
-                    Role::Bishop => bishop_attacks(from, occupied),
-                    Role::Rook => rook_attacks(from, occupied),
-                    Role::Queen => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
-                    Role::King => king_attacks(from),
-                };
-                reach[from.index()] = (role, to - ours);
-            }
+        Sides {
+            us,
+            ours: pos.by_color(us),
+            occupied: pos.occupied(),
+            takeable: theirs | passed.map_or(Bitboard::EMPTY, Bitboard::from),
         }
-        for from in ours {
-            let (role, to) = reach[from.index()];
-            if to.any() {
-                self.pieces.push(PieceMoves { role, from, to });
-                self.destinations |= to;
-            }
-        }
-    }
-
-    /// The squares a piece of the side to move can reach: the squares it may name.
-    pub fn destinations(&self) -> Bitboard {
-        self.destinations
-    }
-
-    /// Whether no piece can move.
-    pub fn is_empty(&self) -> bool {
-        self.pieces.is_empty()
-    }
-
-    /// Every candidate move, in order.
-    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.pieces.iter().flat_map(|&piece| piece)
-    }
-
-    /// The candidate moves to `square`, in order.
-    pub fn to(&self, square: Square) -> Picks {
-        let only = Bitboard::from(square);
-        let mut moves = Picks::new();
-        for piece in self.pieces.iter().filter(|piece| piece.to.contains(square)) {
-            moves.extend(PieceMoves { to: only, ..*piece });
-        }
-        moves
     }
 }
 
 /// A pawn's steps forward onto empty squares (two from its start), and its diagonal steps onto
 /// `takeable` squares.
 fn pawn_targets(us: Color, from: Square, occupied: Bitboard, takeable: Bitboard) -> Bitboard {
-    let empty = !occupied;
-    let pawn = Bitboard::from(from);
-    // A pawn never stands on its last rank, so one step forward stays on the board.
-    let (one, two) = match us {
-        Color::White => {
-            let one = pawn.shift_up() & empty;
-            (one, (one & Bitboard::rank(Rank::new(2))).shift_up() & empty)
-        }
-        Color::Black => {
-            let one = pawn.shift_down() & empty;
-            (
-                one,
-                (one & Bitboard::rank(Rank::new(5))).shift_down() & empty,
-            )
-        }
-    };
+    let (one, two) = pawn_steps(us, Bitboard::from(from), occupied);
     one | two | (pawn_attacks(us, from) & takeable)
 }

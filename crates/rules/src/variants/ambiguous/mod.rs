@@ -84,11 +84,11 @@ impl Game for Ambiguous {
             last_move: None,
             phase: Phase::Name,
             repetitions: crate::repetition::PositionKeys::default(),
-            candidates: Default::default(),
+            destinations: Default::default(),
             log: Log::new(),
         };
         game.repetitions.push(game.key());
-        game.refresh_candidates();
+        game.refresh_destinations();
         Ok(game)
     }
 

@@ -2,7 +2,7 @@
 //! action changes them.
 
 use super::actions::Action;
-use super::candidates::{Candidates, Picks};
+use super::candidates::{self, Picks};
 use crate::board::attacks::pawn_attacks;
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{Move, Position};
@@ -69,8 +69,8 @@ pub struct Ambiguous {
     pub(super) last_move: Option<Move>,
     /// Keys of the positions where a square was to be named, since the last capture or pawn move.
     pub(super) repetitions: PositionKeys,
-    /// The side to move's candidate moves (see `candidates.rs`).
-    pub(super) candidates: Candidates,
+    /// The squares the side to move may name (see `candidates.rs`).
+    pub(super) destinations: Bitboard,
     pub(super) log: Log<Action>,
 }
 
@@ -90,17 +90,13 @@ impl Ambiguous {
         self.last_move
     }
 
-    /// The side to move's candidate moves, generated once per move.
-    pub(super) fn candidates(&self) -> &Candidates {
-        &self.candidates
-    }
-
     pub(super) fn destinations(&self) -> Bitboard {
-        self.candidates.destinations()
+        self.destinations
     }
 
-    pub(super) fn refresh_candidates(&mut self) {
-        self.candidates.fill(&self.position, self.passed);
+    /// Finds the squares the side to move may name, once per move.
+    pub(super) fn refresh_destinations(&mut self) {
+        self.destinations = candidates::destinations(&self.position, self.passed);
     }
 
     /// The key of the current position for the repetition rule: the board, the side to move and
@@ -121,7 +117,7 @@ impl Ambiguous {
     }
 
     pub(super) fn name(&mut self, square: Square) -> Result<(), ActionError> {
-        let moves = self.candidates().to(square);
+        let moves = candidates::to(&self.position, self.passed, square);
         if moves.is_empty() {
             return Err(ActionError::illegal(
                 square,
@@ -178,7 +174,7 @@ impl Ambiguous {
         self.passed =
             double_step.then(|| Square::new(((mv.from.index() + mv.to.index()) / 2) as u32));
         self.phase = Phase::Name;
-        self.refresh_candidates();
+        self.refresh_destinations();
         if king_taken {
             return self.end(Outcome::win(mover, EndReason::KingCaptured), mover);
         }
@@ -198,7 +194,7 @@ impl Ambiguous {
     /// How the rules end the game when a square is to be named.
     pub(super) fn ending(&self) -> Option<Outcome> {
         let side = self.position.turn();
-        if self.candidates().is_empty() {
+        if self.destinations.is_empty() {
             return Some(Outcome::win(!side, EndReason::NoDestination));
         }
         if self.rules.checkmate && super::mate::is_trapped(&self.position, self.passed) {

@@ -1,7 +1,8 @@
 //! The seed's rules and notes, and every ruling, as scenarios.
 
 use super::*;
-use crate::board::{Role, Square};
+use crate::board::{Bitboard, Role, Square};
+use crate::chess::Move;
 use crate::game::EndReason;
 use crate::game::Game;
 use crate::game::Outcome;
@@ -19,7 +20,7 @@ fn from_fen(fen: &str, options: &[(&str, &str)]) -> Ambiguous {
     let mut game = game_with(options);
     game.position = Position::from_fen(fen).unwrap();
     game.repetitions = PositionKeys::starting_at(game.key());
-    game.refresh_candidates();
+    game.refresh_destinations();
     game.log.outcome = game.ending();
     game
 }
@@ -123,9 +124,8 @@ fn rule_capturing_the_king_wins() {
 #[test]
 fn rule_castling_is_forbidden_and_moves_may_expose_the_king() {
     let game = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", &[]);
-    let castling = game
-        .candidates()
-        .moves()
+    let castling = candidates(&game.position, game.passed)
+        .iter()
         .any(|m| m.from == Square::E1 && m.to == Square::G1);
     assert!(!castling, "no castling");
     // A pinned piece moves, and the king may step into attack.
@@ -283,4 +283,35 @@ impl crate::game::View<AmbiguousSummary> {
         self.seat = seat;
         self
     }
+}
+
+#[test]
+fn destinations_and_picks_are_the_candidates_in_random_games() {
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(4);
+    let mut checked = 0;
+    for _ in 0..60 {
+        let mut game = game_with(&[]);
+        while let Some(action) = crate::playout::random_action(&game, &mut rng) {
+            game.apply(&action).unwrap();
+            if game.phase != Phase::Name || game.outcome().is_some() {
+                continue;
+            }
+            let all = candidates(&game.position, game.passed);
+            let reached = all.iter().fold(Bitboard::EMPTY, |set, m| set.with(m.to));
+            assert_eq!(game.destinations(), reached, "{}", game.position.fen());
+            for square in Square::ALL {
+                let picks: Vec<Move> = all.iter().copied().filter(|m| m.to == square).collect();
+                let found = super::candidates::to(&game.position, game.passed, square);
+                assert_eq!(
+                    found.as_slice(),
+                    picks.as_slice(),
+                    "{square} in {}",
+                    game.position.fen()
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 2000, "{checked} positions checked");
 }
