@@ -4,6 +4,7 @@
 
 use super::actions::Action;
 use super::moves::targets;
+use super::pieces::Face;
 use super::pieces::Kind;
 use super::state::RealityCheck;
 use crate::board::board39::{Bitboard39, Square39};
@@ -105,24 +106,32 @@ impl RealityCheck {
         let may_capture = !self.first_move_restricted();
         let may_retreat = self.may_retreat();
         let board = self.rules.board;
+        let own = self.by_color[c.index()];
         let mut all = [Moves::default(); 10];
-        for (slot, from) in all.iter_mut().zip(self.by_color[c.index()]) {
-            let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(board, face, from, occupied);
-            *slot = Moves {
-                from: Some(from),
-                quiet,
-                captures: if may_capture {
-                    captures & enemy
-                } else {
-                    Bitboard39::EMPTY
-                },
-                retreats: if may_retreat {
-                    captures - enemy
-                } else {
-                    Bitboard39::EMPTY
-                },
-            };
+        // Each face's pieces together (no branch on a piece's face: a random board's faces
+        // mispredict), each into its place in the order of the own pieces' squares.
+        for face in Face::ALL {
+            for from in own & self.by_face[face.index()] {
+                let before = Bitboard39(own.0 & ((1 << from.index()) - 1));
+                let Some(slot) = all.get_mut(before.count() as usize) else {
+                    continue;
+                };
+                let (quiet, captures) = targets(board, face, from, occupied);
+                *slot = Moves {
+                    from: Some(from),
+                    quiet,
+                    captures: if may_capture {
+                        captures & enemy
+                    } else {
+                        Bitboard39::EMPTY
+                    },
+                    retreats: if may_retreat {
+                        captures - enemy
+                    } else {
+                        Bitboard39::EMPTY
+                    },
+                };
+            }
         }
         all
     }

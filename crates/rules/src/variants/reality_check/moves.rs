@@ -42,7 +42,7 @@ pub(super) fn capture_targets(
 
 /// Both at once: the empty squares a piece showing `face` on `from` may move to, and the occupied
 /// squares it could capture on (a slider's rays are traced once for both).
-#[inline]
+#[inline(always)]
 pub(super) fn targets(
     board: Shape,
     face: Face,

@@ -429,11 +429,13 @@ impl RealityCheck {
         if self.may_retreat() {
             takeable |= self.by_color[c.index()];
         }
-        let mut own = self.by_color[c.index()];
-        let movable = Iterator::any(&mut own, |from| {
-            let face = self.squares[from.index()].expect("own piece").piece.up;
-            let (quiet, captures) = targets(board, face, from, occupied);
-            quiet.any() || (captures & takeable).any()
+        let own = self.by_color[c.index()];
+        // A face at a time: no branch on a piece's face.
+        let movable = Face::ALL.into_iter().any(|face| {
+            Iterator::any(&mut (own & self.by_face[face.index()]), |from| {
+                let (quiet, captures) = targets(board, face, from, occupied);
+                quiet.any() || (captures & takeable).any()
+            })
         });
         movable || (self.rules.memory && enemy.more_than_one())
     }
