@@ -133,6 +133,12 @@ impl Game for RealityCheck {
         match self.phase {
             // A turn's actions are counted, not listed (most of a playout's time).
             Phase::Turn if self.log.outcome.is_none() => self.draw_turn_action(rng),
+            // A flip's candidates are a set: the listing is its squares in order.
+            Phase::Flip | Phase::DieFlip(_) if self.log.outcome.is_none() => {
+                let mut candidates = self.flip_candidates();
+                let i = crate::game::draw_index(rng, candidates.count() as usize)?;
+                candidates.nth(i).map(Action::Flip)
+            }
             _ => crate::playout::draw_listed(self, rng, listed),
         }
     }
