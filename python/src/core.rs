@@ -475,10 +475,8 @@ impl<G: Variant> Core for Session<G> {
                     Some(_) if game.setup_due() => game.random_setup(rng),
                     Some(_) => game.random_legal_action(rng, &mut self.listed),
                 };
-                match action {
-                    Some(action) => game.apply(&action).is_ok(),
-                    None => false,
-                }
+                // Drawn from the legal ones: played without judging it again.
+                action.map(|action| game.apply_legal(&action)).is_some()
             }
         }
     }

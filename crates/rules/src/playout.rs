@@ -89,8 +89,7 @@ pub fn random_playout<G: Game>(game: &mut G, rng: &mut dyn RngCore, max_actions:
         let Some(action) = action else {
             break;
         };
-        game.apply(&action)
-            .expect("a random legal action is accepted");
+        game.apply_legal(&action);
         played += 1;
     }
     played

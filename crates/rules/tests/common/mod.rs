@@ -365,7 +365,8 @@ pub fn facts_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
 
 /// In `games` random games, at every player's decision: the variant's own draw of a random
 /// legal action is the action a uniform draw over its listed actions picks with the same
-/// generator, and uses the generator alike. Returns the decisions checked.
+/// generator, and uses the generator alike; and every action played unjudged
+/// ([`Game::apply_legal`]) leaves the game [`Game::apply`] leaves. Returns the decisions checked.
 pub fn draw_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
     let mut checked = 0;
     for index in 0..games {
@@ -388,7 +389,20 @@ pub fn draw_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
             let Some(action) = random_action(&game, &mut rng) else {
                 break;
             };
-            game.apply(&action).unwrap();
+            // Every fifth action compared whole, through `Debug` (not every variant's state has
+            // `PartialEq`, and printing every state would take most of the test's time).
+            if checked % 5 == 0 {
+                let mut judged = game.clone();
+                judged.apply(&action).unwrap();
+                game.apply_legal(&action);
+                assert_eq!(
+                    format!("{game:?}"),
+                    format!("{judged:?}"),
+                    "{action} played unjudged differs"
+                );
+            } else {
+                game.apply_legal(&action);
+            }
         }
     }
     checked

@@ -163,6 +163,14 @@ impl Game for AlterEgo {
         Ok(())
     }
 
+    fn apply_legal(&mut self, action: &Action) {
+        match (self.phase, *action) {
+            (Phase::Move, Action::Move(mv)) => self.play_legal_move(mv),
+            _ => return self.apply(action).expect("a legal action is accepted"),
+        }
+        self.log.push_action(*action);
+    }
+
     crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> AlterEgoSummary {

@@ -93,6 +93,12 @@ impl AlterEgo {
         if !self.legal_moves().contains(mv) {
             return Err(self.refusal(mv));
         }
+        self.play_legal_move(mv);
+        Ok(())
+    }
+
+    /// Plays `mv`, one of [`AlterEgo::legal_moves`].
+    pub(super) fn play_legal_move(&mut self, mv: Move) {
         let mover = self.position().turn();
         let captured = self.position().captured_square(mv);
         let fact = Fact::of_move(self.position(), mv);
@@ -109,12 +115,10 @@ impl AlterEgo {
         self.death_move = false;
         self.refresh_moves();
         if captured.is_some() && captured == self.ego[(!mover).index()] {
-            self.end(Outcome::win(mover, EndReason::EgoCaptured), mover);
-            return Ok(());
+            return self.end(Outcome::win(mover, EndReason::EgoCaptured), mover);
         }
         if let Some(outcome) = self.ending() {
-            self.end(outcome, mover);
-            return Ok(());
+            return self.end(outcome, mover);
         }
         if self.is_death_move(mv.to) {
             self.death_move = true;
@@ -123,7 +127,6 @@ impl AlterEgo {
                 .push_fact(mover, Audience::All, EventKind::Info, "death move", fact);
             self.phase = Phase::Decision { turn_piece: mv.to };
         }
-        Ok(())
     }
 
     /// Whether the side to move can capture the piece on `turn_piece` with a move of its next

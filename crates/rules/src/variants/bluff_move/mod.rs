@@ -120,8 +120,12 @@ impl Game for BluffMove {
         if let Some(reason) = self.board.refusal_with(*action, targets) {
             return Err(ActionError::illegal(action, reason));
         }
-        self.replay::<true>(*action);
+        self.apply_legal(action);
         Ok(())
+    }
+
+    fn apply_legal(&mut self, action: &Action) {
+        self.replay::<true>(*action);
     }
 
     crate::log::log_accessors!();

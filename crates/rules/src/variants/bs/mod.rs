@@ -183,6 +183,14 @@ impl Game for Bs {
         Ok(())
     }
 
+    fn apply_legal(&mut self, action: &Action) {
+        match (self.phase, *action) {
+            (Phase::Move, Action::Move { .. }) => self.declare_legal_move(*action),
+            _ => return self.apply(action).expect("a legal action is accepted"),
+        }
+        self.log.push_action(*action);
+    }
+
     crate::log::log_accessors!();
 
     fn summary(&self, seat: Seat, revealed: bool) -> BsSummary {

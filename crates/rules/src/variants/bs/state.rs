@@ -281,6 +281,12 @@ impl Bs {
         if !self.is_legal_move(action) {
             return Err(self.refusal(action));
         }
+        self.declare_legal_move(action);
+        Ok(())
+    }
+
+    /// Declares `action`, a move the side to move may make.
+    pub(super) fn declare_legal_move(&mut self, action: Action) {
         let Action::Move {
             from,
             to,
@@ -313,7 +319,6 @@ impl Bs {
             to,
             promotion,
         });
-        Ok(())
     }
 
     fn refusal(&self, action: Action) -> ActionError {

@@ -100,6 +100,11 @@ impl Game for Chess {
             return Err(actions::check_legal(self.position(), *mv)
                 .expect_err("a move not listed is not legal"));
         }
+        self.apply_legal(mv);
+        Ok(())
+    }
+
+    fn apply_legal(&mut self, mv: &Move) {
         let actor = Actor::from(self.position().turn());
         let fact = Fact::of_move(self.position(), *mv);
         let san = self
@@ -117,7 +122,6 @@ impl Game for Chess {
             self.log.end(outcome, actor);
         }
         self.log.push_action(*mv);
-        Ok(())
     }
 
     crate::log::log_accessors!();

@@ -176,12 +176,16 @@ impl Game for RealityCheck {
     }
 
     fn apply(&mut self, action: &Action) -> Result<(), ActionError> {
-        let actor = self.to_act().ok_or(ActionError::GameOver)?;
+        self.to_act().ok_or(ActionError::GameOver)?;
         self.validate(action)?;
-        self.acting = actor;
+        self.apply_legal(action);
+        Ok(())
+    }
+
+    fn apply_legal(&mut self, action: &Action) {
+        self.acting = self.to_act().expect("a legal action has an actor");
         self.perform(*action);
         self.log.push_action(*action);
-        Ok(())
     }
 
     crate::log::log_accessors!();
