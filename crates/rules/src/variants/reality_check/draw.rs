@@ -56,11 +56,11 @@ impl RealityCheck {
     pub(super) fn draw_turn_action(&self, rng: &mut dyn RngCore) -> Option<Action> {
         let c = self.turn;
         let forced = self.must_drop(c);
-        let moves = if forced {
-            [Moves::default(); 10]
-        } else {
-            self.moves()
-        };
+        // Filled in place: a table returned by value is copied.
+        let mut moves = [Moves::default(); 10];
+        if !forced {
+            self.fill_moves(&mut moves);
+        }
         let squares = self.empty_drop_squares(c);
         let room = squares.count() as usize;
         let kinds = || Kind::in_set(self.hands[c.index()]);
@@ -98,8 +98,8 @@ impl RealityCheck {
         self.nth_memory(i)
     }
 
-    /// Every own piece's moves, as [`RealityCheck::push_moves`] lists them.
-    fn moves(&self) -> [Moves; 10] {
+    /// Every own piece's moves, as [`RealityCheck::push_moves`] lists them, into `all`.
+    fn fill_moves(&self, all: &mut [Moves; 10]) {
         let c = self.turn;
         let occupied = self.occupied();
         let enemy = self.by_color[(!c).index()];
@@ -107,7 +107,6 @@ impl RealityCheck {
         let may_retreat = self.may_retreat();
         let board = self.rules.board;
         let own = self.by_color[c.index()];
-        let mut all = [Moves::default(); 10];
         // Each face's pieces together (no branch on a piece's face: a random board's faces
         // mispredict), each into its place in the order of the own pieces' squares.
         for face in Face::ALL {
@@ -133,7 +132,6 @@ impl RealityCheck {
                 };
             }
         }
-        all
     }
 
     /// The `i`th Memory turn: pairs of enemy pieces, in listing order.
