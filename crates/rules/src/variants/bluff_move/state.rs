@@ -83,6 +83,10 @@ impl BluffMove {
     /// The events of an action: castling in the open; anything else sealed as its public form,
     /// with the mover's own text for the mover; then what it took and revealed.
     fn report(&mut self, mover: Color, action: Action, resolution: &Resolution) {
+        if self.log.recording() == crate::log::Recording::Nothing {
+            // A playout's: no event, and no fact worked out for one.
+            return;
+        }
         let public = resolution.public;
         let own = Audience::only(mover);
         if let Public::Castle(_) = public {
