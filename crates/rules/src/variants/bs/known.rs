@@ -19,7 +19,7 @@ pub(crate) enum Known {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct KnownSquares {
     known: [Option<Known>; 64],
-    /// The sum of every square's own key: a function of `known` alone.
+    /// Every square's own key, combined by exclusive or: a function of `known` alone.
     key: u64,
 }
 
@@ -65,4 +65,44 @@ fn square_key(sq: Square, known: Option<Known>) -> u64 {
         Some(Known::Identity(identity)) => identity as u64,
     };
     mix(mix(0, (sq.index() as u64) << 8 | code), 0x5bd1_e995)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn afresh(squares: &KnownSquares) -> u64 {
+        Square::ALL
+            .into_iter()
+            .fold(0, |key, sq| key ^ square_key(sq, squares.get(sq)))
+    }
+
+    fn known(code: u8) -> Option<Known> {
+        match code {
+            0 => None,
+            1 => Some(Known::Promoted),
+            _ => Some(Known::Identity(
+                Identity::ALL[usize::from(code) % Identity::ALL.len()],
+            )),
+        }
+    }
+
+    proptest! {
+        /// The kept key is the key worked out afresh, whatever the changes, and it comes back
+        /// with the facts.
+        #[test]
+        fn the_kept_key_is_the_fresh_one(changes in prop::collection::vec((0u32..64, 0u8..9), 0..80)) {
+            let mut squares = KnownSquares::default();
+            for (sq, code) in changes {
+                squares.set(Square::new(sq), known(code));
+                prop_assert_eq!(squares.key(), afresh(&squares));
+            }
+            let mut cleared = squares.clone();
+            for sq in Square::ALL {
+                cleared.take(sq);
+            }
+            prop_assert_eq!(cleared, KnownSquares::default());
+        }
+    }
 }
