@@ -181,6 +181,17 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
 }
 
+/// The squares a set of `color`'s pawns attacks, all at once (none wraps around the board's edge).
+#[inline(always)]
+pub fn pawns_attacks(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = (pawns - Bitboard::FILE_A).0;
+    let east = (pawns - Bitboard(Bitboard::FILE_A.0 << 7)).0;
+    Bitboard(match color {
+        Color::White => (west << 7) | (east << 9),
+        Color::Black => (west >> 9) | (east >> 7),
+    })
+}
+
 /// The squares a rook on `sq` attacks, given the occupied squares.
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {

@@ -5,7 +5,8 @@ use super::moves::Move;
 use super::position::Position;
 use super::position::{CastlingMove, CASTLING_MOVES};
 use crate::board::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, pawns_attacks,
+    rook_attacks,
 };
 use crate::board::{Bitboard, Color, Rank, Role, Square};
 use arrayvec::ArrayVec;
@@ -307,12 +308,7 @@ impl Position {
     fn attacked_by(&self, color: Color, occupied: Bitboard) -> Bitboard {
         let theirs = self.by_color(color);
         let pawns = theirs & self.by_role(Role::Pawn);
-        let west = (pawns - Bitboard::FILE_A).0;
-        let east = (pawns - Bitboard(Bitboard::FILE_A.0 << 7)).0;
-        let mut attacked = Bitboard(match color {
-            Color::White => (west << 7) | (east << 9),
-            Color::Black => (west >> 9) | (east >> 7),
-        });
+        let mut attacked = pawns_attacks(color, pawns);
         attacked |= king_attacks(self.king(color));
         for sq in theirs & self.by_role(Role::Knight) {
             attacked |= knight_attacks(sq);

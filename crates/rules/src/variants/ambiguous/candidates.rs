@@ -2,7 +2,7 @@
 //! moves that leave the own king attacked allowed), each promotion type a separate move.
 
 use crate::board::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, pawns_attacks, rook_attacks,
 };
 use crate::board::{Bitboard, Color, Rank, Role, Square};
 use crate::chess::{Move, PieceMoves, Position};
@@ -43,13 +43,7 @@ pub(super) fn destinations(pos: &Position, passed: Option<Square>) -> Bitboard {
     let (us, ours, occupied) = (board.us, board.ours, board.occupied);
     let pawns = pos.pieces(us, Role::Pawn);
     let (one, two) = pawn_steps(us, pawns, occupied);
-    let west = pawns - Bitboard::FILE_A;
-    let east = pawns - Bitboard(Bitboard::FILE_A.0 << 7);
-    let takes = match us {
-        Color::White => (west.0 << 7) | (east.0 << 9),
-        Color::Black => (west.0 >> 9) | (east.0 >> 7),
-    };
-    let mut reach = one | two | (Bitboard(takes) & board.takeable);
+    let mut reach = one | two | (pawns_attacks(us, pawns) & board.takeable);
     for role in [
         Role::Knight,
         Role::Bishop,
