@@ -35,6 +35,12 @@ pub fn seats_subject(game: &str) -> String {
     format!("bluffchess.game.{game}.seats")
 }
 
+/// Where a game's owner says it is handing the game over (its node drains): relays hold their
+/// requests until the next owner speaks (see `owner::serve`).
+pub fn moving_subject(game: &str) -> String {
+    format!("bluffchess.game.{game}.moving")
+}
+
 /// Where a draining node says which games it let go, so that another takes them at once.
 pub const RELEASED: &str = "bluffchess.released";
 

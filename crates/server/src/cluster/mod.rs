@@ -22,11 +22,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
+use tokio_util::task::TaskTracker;
 
 /// How long a lease lasts past its last renewal: a dead node's games wait this long at most.
 pub const LEASE: Duration = Duration::from_secs(3);
 /// How often leases are renewed and orphaned games looked for.
 pub const TICK: Duration = Duration::from_secs(1);
+/// How long a drain waits for its games' servers to hand them over (see `owner::serve`).
+const SERVERS_DONE: Duration = Duration::from_secs(2);
 
 /// Why a node could not join its cluster.
 #[derive(Debug, thiserror::Error)]
@@ -50,7 +53,12 @@ pub struct Cluster {
     pub leases: Leases,
     pool: sqlx::PgPool,
     owned: Mutex<HashMap<String, Owned>>,
-    draining: AtomicBool,
+    /// The servers of the games owned here: a drain waits for them to hand their games over
+    /// before it releases the leases.
+    servers: TaskTracker,
+    /// Read by the servers too: a game stopped by a drain is handed over, one stopped because
+    /// its lease was lost already has an owner.
+    draining: Arc<AtomicBool>,
 }
 
 impl Cluster {
@@ -87,7 +95,8 @@ impl Cluster {
             leases: Leases::new(pool.clone(), node, LEASE),
             pool: pool.clone(),
             owned: Mutex::new(HashMap::new()),
-            draining: AtomicBool::new(false),
+            servers: TaskTracker::new(),
+            draining: Arc::new(AtomicBool::new(false)),
         }))
     }
 
@@ -135,7 +144,8 @@ impl Cluster {
             Some(owned) => owned.stop.subscribe(),
             None => return,
         };
-        tokio::spawn(owner::serve(self.nats.clone(), shared, stop));
+        let handing_over = self.draining.clone();
+        (self.servers).spawn(owner::serve(self.nats.clone(), shared, stop, handing_over));
     }
 
     /// The open and live public games of every node, newest first.
@@ -273,9 +283,16 @@ impl Cluster {
                 })
                 .collect()
         };
-        // The rooms see their stop within a turn of their loops; a write still under way is
-        // fenced by the release anyway (the next owner's take bumps the epoch).
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        // Each game's server hands it over (see `owner::serve`) before its lease goes, so that
+        // its next owner never takes requests beside it. A write still under way is fenced by
+        // the release (the next owner's take bumps the epoch).
+        self.servers.close();
+        if tokio::time::timeout(SERVERS_DONE, self.servers.wait())
+            .await
+            .is_err()
+        {
+            tracing::warn!("games not handed over within {SERVERS_DONE:?}: released anyway");
+        }
         self.release(&held).await;
         tracing::info!("drained: {} games released", held.len());
     }

@@ -3,21 +3,32 @@
 //! here and only here, on that audience's subject; and who holds the seats when it changes.
 
 use super::bus::{
-    command_subject, feed_subject, seats_subject, Answered, FeedPart, Refusal, Reply, Request,
-    Seats, PART_BYTES,
+    command_subject, feed_subject, moving_subject, seats_subject, Answered, FeedPart, Refusal,
+    Reply, Request, Seats, PART_BYTES,
 };
 use crate::error::ApiError;
 use crate::room::{index, Command, Holder, Shared};
 use async_nats::Client;
+use async_nats::Subscriber;
 use bytes::Bytes;
 use futures_util::StreamExt;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::watch;
 
-/// Serves `shared`'s game to the cluster until `stop` is set or the room stops.
-pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<bool>) {
+/// How long a game handed over still answers "moved" before it unsubscribes: longer than a
+/// request takes to reach it from a relay that had not yet heard it was moving.
+const HANDOVER: Duration = Duration::from_millis(250);
+
+/// Serves `shared`'s game to the cluster until `stop` is set or the room stops; hands it over
+/// when it stops while `handing_over` (its node drains).
+pub async fn serve(
+    nats: Client,
+    shared: Arc<Shared>,
+    mut stop: watch::Receiver<bool>,
+    handing_over: Arc<AtomicBool>,
+) {
     let id = shared.id.clone();
     let mut requests = match nats.subscribe(command_subject(&id)).await {
         Ok(requests) => requests,
@@ -64,22 +75,36 @@ pub async fn serve(nats: Client, shared: Arc<Shared>, mut stop: watch::Receiver<
             break;
         }
     }
-    // Requests that arrived after the stop were not done: each is told so, and asked again of
-    // the next owner (never left to time out). Drained, not unsubscribed: the requests NATS
-    // sent before it read the unsubscription still arrive (they would be dropped, and their
-    // senders wait for a timeout); bounded, should the bus be down.
+    if handing_over.load(Ordering::Relaxed) {
+        hand_over(&nats, &id, &mut requests).await;
+    }
     let _ = requests.drain().await;
-    let _ = tokio::time::timeout(Duration::from_secs(1), async {
-        while let Some(request) = requests.next().await {
-            if let Some(reply) = request.reply {
-                let moved: Answered = Err(Refusal::moved());
-                let body = serde_json::to_vec(&moved).expect("answers serialise");
-                let _ = nats.publish(reply, Bytes::from(body)).await;
-            }
-        }
-    })
-    .await;
+    // Drained, not unsubscribed: the requests NATS sent before it read the drain still come
+    // (bounded, should the bus be down).
+    let _ = tokio::time::timeout(Duration::from_secs(1), answer_moved(&nats, &mut requests)).await;
     let _ = nats.flush().await;
+}
+
+/// This node lets the game go: relays are told to hold their requests, and those already on
+/// their way are told "moved" (not done: asked again of the next owner). The NATS client forgets
+/// a drained subscription before its server has confirmed it, so a request that reached this
+/// node just then would be lost (its sender waiting for a timeout): nothing may be on its way
+/// when the subscription goes.
+async fn hand_over(nats: &Client, id: &str, requests: &mut Subscriber) {
+    let _ = nats.publish(moving_subject(id), Bytes::new()).await;
+    let _ = nats.flush().await;
+    let _ = tokio::time::timeout(HANDOVER, answer_moved(nats, requests)).await;
+}
+
+/// Answers every request "moved" until the subscription ends.
+async fn answer_moved(nats: &Client, requests: &mut Subscriber) {
+    while let Some(request) = requests.next().await {
+        if let Some(reply) = request.reply {
+            let moved: Answered = Err(Refusal::moved());
+            let body = serde_json::to_vec(&moved).expect("answers serialise");
+            let _ = nats.publish(reply, Bytes::from(body)).await;
+        }
+    }
 }
 
 /// Until `stop` is set or its sender gone (the lease lost).

@@ -4,8 +4,8 @@
 //! audience's messages arrive on that audience's subject, made by the owner from its view.
 
 use super::bus::{
-    command_subject, feeds_subject, seats_subject, Answered, Reply, Request, SeatForm, Seats,
-    AUDIENCES, MOVED,
+    command_subject, feeds_subject, moving_subject, seats_subject, Answered, Reply, Request,
+    SeatForm, Seats, AUDIENCES, MOVED,
 };
 use crate::error::ApiError;
 use crate::room::{index, Command, FeedCopy, FeedNews, Presence, Shared, SEATS};
@@ -25,6 +25,8 @@ const ASK_TIMEOUT: Duration = Duration::from_secs(3);
 const FAILOVER_WAIT: Duration = Duration::from_secs(8);
 /// A relay nobody reads nor asks for this long stops.
 const IDLE: Duration = Duration::from_secs(30);
+/// How long requests are held, at most, while the owner hands the game over.
+const HOLD: Duration = Duration::from_secs(2);
 
 /// Opens the relay of `id`, owned by another node: copies its feeds and seats, then relays.
 pub async fn open(
@@ -35,6 +37,7 @@ pub async fn open(
     // Subscribed before the copy, so that no news falls between the two.
     let news = subscribe(&nats, feeds_subject(id)).await?;
     let seats_news = subscribe(&nats, seats_subject(id)).await?;
+    let moving = subscribe(&nats, moving_subject(id)).await?;
     let sync = sync(&nats, id).await?;
     let (tx, rx) = mpsc::channel(64);
     let shared = Arc::new(Shared {
@@ -59,8 +62,9 @@ pub async fn open(
         connections: [0, 0],
         last_asked: Arc::new(Mutex::new(Instant::now())),
         ownerless: Arc::new(AtomicBool::new(false)),
+        hold: watch::channel(None).0,
     };
-    tokio::spawn(relay.run(rx, news, seats_news, shutdown));
+    tokio::spawn(relay.run(rx, [news, seats_news, moving], shutdown));
     Ok(shared)
 }
 
@@ -74,14 +78,34 @@ struct Relay {
     /// took it (a game that ended as its node died, say). The relay stops, so that the next
     /// request loads the game here.
     ownerless: Arc<AtomicBool>,
+    /// Until when requests wait: the owner said it hands the game over, and the next owner has
+    /// not spoken yet.
+    hold: watch::Sender<Option<Instant>>,
+}
+
+/// Waits out a relay's hold (see `Relay::hold`).
+#[derive(Clone)]
+struct Hold(watch::Receiver<Option<Instant>>);
+
+impl Hold {
+    async fn wait(&mut self) {
+        loop {
+            let Some(until) = *self.0.borrow_and_update() else {
+                return;
+            };
+            tokio::select! {
+                changed = self.0.changed() => if changed.is_err() { return },
+                () = tokio::time::sleep_until(until.into()) => return,
+            }
+        }
+    }
 }
 
 impl Relay {
     async fn run(
         mut self,
         mut rx: mpsc::Receiver<Command>,
-        mut news: Subscriber,
-        mut seats_news: Subscriber,
+        [mut news, mut seats_news, mut moving]: [Subscriber; 3],
         mut shutdown: watch::Receiver<bool>,
     ) {
         let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -93,21 +117,29 @@ impl Relay {
                     // Each request in a task of its own: a slow owner holds up no other.
                     let (nats, id) = (self.nats.clone(), self.shared.id.clone());
                     let ownerless = self.ownerless.clone();
+                    let hold = Hold(self.hold.subscribe());
                     tokio::spawn(async move {
-                        if forward(nats, id, command).await {
+                        if forward(nats, id, command, hold).await {
                             ownerless.store(true, Ordering::Relaxed);
                         }
                     });
                 }
                 message = news.next() => {
                     let Some(message) = message else { break };
+                    // After a handover's notice, news comes from the next owner.
+                    self.hold.send_replace(None);
                     self.take_news(&message.subject, &message.payload).await;
                 }
                 message = seats_news.next() => {
                     let Some(message) = message else { break };
+                    self.hold.send_replace(None);
                     if let Ok(seats) = serde_json::from_slice::<Seats>(&message.payload) {
                         set_seats(&self.shared, seats);
                     }
+                }
+                message = moving.next() => {
+                    let Some(_) = message else { break };
+                    self.hold.send_replace(Some(Instant::now() + HOLD));
                 }
                 _ = tick.tick() => {
                     self.tell_presence().await;
@@ -120,8 +152,9 @@ impl Relay {
         }
         // The hub finds the mailbox closed and opens the game again when asked.
         rx.close();
-        let _ = news.unsubscribe().await;
-        let _ = seats_news.unsubscribe().await;
+        for mut subscriber in [news, seats_news, moving] {
+            let _ = subscriber.unsubscribe().await;
+        }
     }
 
     /// One audience's news; a gap (news lost while NATS reconnected, a new owner) copies the
@@ -162,7 +195,11 @@ impl Relay {
             }
             let delta = now as i64 - self.connections[i] as i64;
             let request = Request::Presence { seat: color, delta };
-            if ask(&self.nats, &self.shared.id, &request).await.is_ok() {
+            let hold = Hold(self.hold.subscribe());
+            if ask(&self.nats, &self.shared.id, &request, hold)
+                .await
+                .is_ok()
+            {
                 self.connections[i] = now;
             }
         }
@@ -190,7 +227,7 @@ async fn subscribe(nats: &Client, subject: String) -> Result<Subscriber, ApiErro
 /// a relay is opened by a request that waits for it, and a game without an owner is soon taken
 /// by some node.
 async fn sync(nats: &Client, id: &str) -> Result<super::bus::Sync, ApiError> {
-    let seats = match ask_within(nats, id, &Request::Seats, Duration::ZERO).await? {
+    let seats = match ask_within(nats, id, &Request::Seats, Duration::ZERO, None).await? {
         Reply::Seats(seats) => *seats,
         _ => return Err(unexpected()),
     };
@@ -200,7 +237,7 @@ async fn sync(nats: &Client, id: &str) -> Result<super::bus::Sync, ApiError> {
         loop {
             let from = messages.len();
             let request = Request::Feed { audience, from };
-            let part = match ask_within(nats, id, &request, Duration::ZERO).await? {
+            let part = match ask_within(nats, id, &request, Duration::ZERO, None).await? {
                 Reply::Feed(part) => *part,
                 _ => return Err(unexpected()),
             };
@@ -236,10 +273,10 @@ fn set_seats(shared: &Shared, seats: Seats) {
 
 /// Forwards one request of the room's mailbox and answers it as the room would have; `true`
 /// when the game has no owner.
-async fn forward(nats: Client, id: String, command: Command) -> bool {
+async fn forward(nats: Client, id: String, command: Command, hold: Hold) -> bool {
     let mut ownerless = false;
     let mut ask = async |request: &Request| {
-        let answer = self::ask(&nats, &id, request).await;
+        let answer = self::ask(&nats, &id, request, hold.clone()).await;
         ownerless |= matches!(&answer, Err(e) if *e == no_owner());
         answer
     };
@@ -306,19 +343,24 @@ async fn forward(nats: Client, id: String, command: Command) -> bool {
 
 /// Asks the game's owner; while the game has none (a failover), asks again for a bounded time.
 /// Only a request nobody received is asked again: one that timed out may have been done.
-pub async fn ask(nats: &Client, id: &str, request: &Request) -> Result<Reply, ApiError> {
-    ask_within(nats, id, request, FAILOVER_WAIT).await
+async fn ask(nats: &Client, id: &str, request: &Request, hold: Hold) -> Result<Reply, ApiError> {
+    ask_within(nats, id, request, FAILOVER_WAIT, Some(hold)).await
 }
 
+/// `ask`, for `wait` at most, each try after `hold`.
 async fn ask_within(
     nats: &Client,
     id: &str,
     request: &Request,
     wait: Duration,
+    mut hold: Option<Hold>,
 ) -> Result<Reply, ApiError> {
     let body = Bytes::from(serde_json::to_vec(request).expect("requests serialise"));
     let deadline = Instant::now() + wait;
     loop {
+        if let Some(hold) = &mut hold {
+            hold.wait().await;
+        }
         if nats.connection_state() != async_nats::connection::State::Connected {
             return Err(bus_down());
         }
