@@ -40,6 +40,18 @@ export function restartEvents() {
   connect();
 }
 
+// A page left for another may be kept in the browser's back/forward cache, its open stream with
+// it: a browser has six connections to a server, and pages kept so would soon hold them all.
+// The stream stops when the page is hidden and opens again if the page is shown again.
+window.addEventListener('pagehide', () => {
+  if (current) current.abort();
+  current = null;
+  clearTimeout(timer);
+});
+window.addEventListener('pageshow', (e) => {
+  if (e.persisted) restartEvents();
+});
+
 async function connect() {
   clearTimeout(timer);
   const ctl = new AbortController();

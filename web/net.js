@@ -15,6 +15,20 @@ export class GameSocket {
     this.pings = new Map();
     this.rtts = [];
     this.pingTimer = setInterval(() => this.ping(), 5000);
+    // A page left for another may be kept in the browser's back/forward cache: its socket closes
+    // (the seat is away, as it is) and opens again if the page is shown again.
+    this.onHide = () => {
+      this.hidden = true;
+      clearTimeout(this.timer);
+      if (this.ws) this.ws.close();
+    };
+    this.onShow = (e) => {
+      if (!e.persisted || !this.hidden) return;
+      this.hidden = false;
+      if (!this.ended && !this.closed) this.connect();
+    };
+    window.addEventListener('pagehide', this.onHide);
+    window.addEventListener('pageshow', this.onShow);
     this.connect();
   }
 
@@ -67,6 +81,7 @@ export class GameSocket {
     ws.onclose = () => {
       for (const p of this.pending.splice(0)) p.reject({ error: 'the connection was lost' });
       if (this.ended || this.closed) { this.onState('closed'); return; }
+      if (this.hidden) return;
       this.retry += 1;
       this.onState('lost');
       const wait = Math.min(5000, 250 * 2 ** Math.min(this.retry, 5));
@@ -84,6 +99,8 @@ export class GameSocket {
 
   close() {
     this.closed = true;
+    window.removeEventListener('pagehide', this.onHide);
+    window.removeEventListener('pageshow', this.onShow);
     clearTimeout(this.timer);
     clearInterval(this.pingTimer);
     if (this.ws) this.ws.close();

@@ -188,14 +188,34 @@ impl Browser {
     }
 
     async fn find(&self, css: &str) -> Element {
-        self.c
-            .wait()
-            .at_most(WAIT)
+        let found = (self.c.wait().at_most(WAIT))
             .for_element(Locator::Css(css))
+            .await;
+        match found {
+            Ok(element) => element,
+            Err(e) => panic!(
+                "{}: no {css} within {WAIT:?}: {e}\n{}",
+                self.name,
+                self.what_went_wrong().await
+            ),
+        }
+    }
+
+    /// Where the page is and what its console said: for a failed test's message.
+    async fn what_went_wrong(&self) -> String {
+        let url = self.c.current_url().await.map(|u| u.to_string());
+        let console: Vec<String> = (self.log("browser").await.iter())
+            .map(|entry| format!("  {} {}", entry["level"], entry["message"]))
+            .collect();
+        let text = self
+            .c
+            .execute("return document.body.innerText.slice(0, 1500);", vec![])
             .await
-            .unwrap_or_else(|e| {
-                panic!("{}: no {css} within {WAIT:?}: {e}", self.name);
-            })
+            .map(|t| t.as_str().unwrap_or_default().to_string());
+        format!(
+            "page {url:?}, reading {text:?}; its console:\n{}",
+            console.join("\n")
+        )
     }
 
     async fn js(&self, script: &str) -> Value {
