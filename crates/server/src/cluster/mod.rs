@@ -145,7 +145,8 @@ impl Cluster {
             None => return,
         };
         let handing_over = self.draining.clone();
-        (self.servers).spawn(owner::serve(self.nats.clone(), shared, stop, handing_over));
+        let server = owner::serve(self.nats.clone(), shared, stop, handing_over);
+        self.servers.spawn(server);
     }
 
     /// The open and live public games of every node, newest first.
