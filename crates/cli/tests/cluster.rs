@@ -203,9 +203,11 @@ fn every_variant_across_three_nodes_is_what_its_owner_and_a_single_server_serve(
             }
         }
         // Cut short (unless its last action ended it): Black resigns in both.
-        let view_path = format!("/api/games/{id}/view");
-        let (_, view) = patient(b, "GET", &view_path, Some(&tokens[1]), None);
-        if played >= MAX_ACTIONS && view["status"] == "live" {
+        let still_live = || {
+            let path = format!("/api/games/{id}/view");
+            patient(b, "GET", &path, Some(&tokens[1]), None).1["status"] == "live"
+        };
+        if played >= MAX_ACTIONS && still_live() {
             let path = format!("/api/games/{id}/resign");
             let (status, answer) = patient(b, "POST", &path, Some(&tokens[1]), None);
             assert_eq!(status, 200, "{answer}");

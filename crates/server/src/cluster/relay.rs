@@ -126,13 +126,12 @@ impl Relay {
                 }
                 message = news.next() => {
                     let Some(message) = message else { break };
-                    // After a handover's notice, news comes from the next owner.
-                    self.hold.send_replace(None);
+                    self.owner_spoke();
                     self.take_news(&message.subject, &message.payload).await;
                 }
                 message = seats_news.next() => {
                     let Some(message) = message else { break };
-                    self.hold.send_replace(None);
+                    self.owner_spoke();
                     if let Ok(seats) = serde_json::from_slice::<Seats>(&message.payload) {
                         set_seats(&self.shared, seats);
                     }
@@ -155,6 +154,11 @@ impl Relay {
         for mut subscriber in [news, seats_news, moving] {
             let _ = subscriber.unsubscribe().await;
         }
+    }
+
+    /// After a handover's notice, news comes from the next owner: the held requests go.
+    fn owner_spoke(&self) {
+        self.hold.send_if_modified(|until| until.take().is_some());
     }
 
     /// One audience's news; a gap (news lost while NATS reconnected, a new owner) copies the
