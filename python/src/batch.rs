@@ -15,6 +15,8 @@ pub struct Batch {
     threads: Threads,
     max_actions: Option<usize>,
     games: Vec<Slot>,
+    /// A game just started, unsettled: each new game starts as a copy of it.
+    start: Box<dyn Core>,
 }
 
 struct Slot {
@@ -24,17 +26,13 @@ struct Slot {
 }
 
 impl Slot {
-    /// Starts slot `index`'s next game.
-    fn start_next(
-        &mut self,
-        variant: &str,
-        options: &Options,
-        seed: u64,
-        index: usize,
-    ) -> Result<()> {
-        self.game = fresh(variant, options, seed, index, self.started)?;
+    /// Starts slot `index`'s next game, a copy of `start` (the variant's game just started).
+    fn start_next(&mut self, start: &dyn Core, seed: u64, index: usize) {
+        let seed = seed_of(seed, index, self.started);
+        let started = self.game.start_as(start, seed);
+        assert!(started, "a batch's games are copies of its starting game");
+        settle(self.game.as_mut());
         self.started += 1;
-        Ok(())
     }
 }
 
@@ -99,23 +97,26 @@ impl Batch {
         max_actions: Option<usize>,
     ) -> Result<Batch> {
         let threads = Threads::start(threads)?;
-        let mut batch = Batch {
+        let start = new_game(variant, options, 0, Mode::Nothing)?;
+        let games = (0..count)
+            .map(|index| {
+                let mut slot = Slot {
+                    game: start.boxed_clone(),
+                    started: 0,
+                };
+                slot.start_next(start.as_ref(), seed, index);
+                slot
+            })
+            .collect();
+        Ok(Batch {
             variant: variant.to_string(),
             options: options.clone(),
             seed,
             threads,
             max_actions,
-            games: Vec::with_capacity(count),
-        };
-        for slot in 0..count {
-            let game = batch.fresh(slot, 0)?;
-            batch.games.push(Slot { game, started: 1 });
-        }
-        Ok(batch)
-    }
-
-    fn fresh(&self, slot: usize, k: u64) -> Result<Box<dyn Core>> {
-        fresh(&self.variant, &self.options, self.seed, slot, k)
+            games,
+            start,
+        })
     }
 
     /// How many games.
@@ -131,8 +132,7 @@ impl Batch {
     /// Plays `steps` random actions in every game, starting a finished game again; returns the
     /// number of actions played.
     pub fn step_random(&mut self, steps: usize) -> u64 {
-        let options = self.options.clone();
-        let variant = self.variant.clone();
+        let start = self.start.as_ref();
         let seed = self.seed;
         let max_actions = self.max_actions;
         let work = |offset: usize, slots: &mut [Slot]| -> u64 {
@@ -141,8 +141,7 @@ impl Batch {
                 for _ in 0..steps {
                     let truncated = max_actions.is_some_and(|m| slot.game.action_count() >= m);
                     if truncated || !slot.game.play_random() {
-                        slot.start_next(&variant, &options, seed, offset + i)
-                            .expect("the batch's options were checked");
+                        slot.start_next(start, seed, offset + i);
                         if !slot.game.play_random() {
                             continue;
                         }
@@ -269,8 +268,7 @@ impl Batch {
         }
         let mut rewards = vec![[0.0; 2]; self.games.len()];
         let mut dones = vec![false; self.games.len()];
-        let (variant, options, seed, max) =
-            (&self.variant, &self.options, self.seed, self.max_actions);
+        let (start, seed, max) = (self.start.as_ref(), self.seed, self.max_actions);
         let mut work: Vec<(usize, &mut Slot, &mut [f32; 2], &mut bool)> = self
             .games
             .iter_mut()
@@ -289,7 +287,7 @@ impl Batch {
                 if slot.game.outcome().is_some() || truncated {
                     **reward = returns(slot.game.outcome());
                     **done = true;
-                    slot.start_next(variant, options, seed, *i)?;
+                    slot.start_next(start, seed, *i);
                 }
             }
             Ok(())
@@ -297,19 +295,6 @@ impl Batch {
         results.into_iter().collect::<Result<()>>()?;
         Ok((rewards, dones))
     }
-}
-
-/// Slot `slot`'s `k`-th game, Chance settled.
-fn fresh(
-    variant: &str,
-    options: &Options,
-    seed: u64,
-    slot: usize,
-    k: u64,
-) -> Result<Box<dyn Core>> {
-    let mut game = new_game(variant, options, seed_of(seed, slot, k), Mode::Nothing)?;
-    settle(game.as_mut());
-    Ok(game)
 }
 
 /// Lets Chance act until a player is to act or the game is over.
@@ -381,7 +366,7 @@ fn parallel<T: Send, R: Send>(
     let Some(pool) = pool.filter(|_| items.len() > 1) else {
         return vec![work(0, items)];
     };
-    let per = items.len().div_ceil(4 * pool.current_num_threads()).max(1);
+    let per = items.len().div_ceil(32 * pool.current_num_threads()).max(1);
     pool.install(|| {
         items
             .par_chunks_mut(per)

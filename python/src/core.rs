@@ -100,6 +100,13 @@ pub trait Core: Send + Sync {
     fn seed(&self) -> u64;
     /// A copy.
     fn boxed_clone(&self) -> Box<dyn Core>;
+    /// Becomes a copy of `fresh` (a game just started, bare, of the same variant and options)
+    /// with its generator seeded by `seed`: a batch's next game, without reading the starting
+    /// position again or allocating (a tenth of a short game's playout went to starting it).
+    /// `false`, and nothing changed, when `fresh` is not such a game.
+    fn start_as(&mut self, fresh: &dyn Core, seed: u64) -> bool;
+    /// Itself, for [`Core::start_as`] to find its type.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A new game of `variant`.
@@ -574,6 +581,25 @@ impl<G: Variant> Core for Session<G> {
 
     fn boxed_clone(&self) -> Box<dyn Core> {
         Box::new(self.clone())
+    }
+
+    fn start_as(&mut self, fresh: &dyn Core, seed: u64) -> bool {
+        let Some(fresh) = fresh.as_any().downcast_ref::<Self>() else {
+            return false;
+        };
+        if !matches!(fresh.inner, Inner::Bare { .. }) {
+            return false;
+        }
+        self.clone_from(fresh);
+        if let Inner::Bare { rng, .. } = &mut self.inner {
+            *rng = StdRng::seed_from_u64(seed);
+        }
+        self.seed = seed;
+        true
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }
 

@@ -53,6 +53,18 @@ def test_random_steps_are_the_same_on_any_number_of_threads(variant):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
+def test_each_game_a_slot_starts_again_is_drawn_anew(variant):
+    # A slot's next game starts as a copy of the variant's starting game, with a generator of
+    # its own: five games in a row, five different games.
+    batch = bluffchess.Batch(variant, 1, seed=1, threads=1, max_actions=8)
+    games = set()
+    for _ in range(5):
+        batch.step_random(8)
+        games.add(tuple(batch.game(0).history()))
+    assert len(games) == 5
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_random_steps_and_playouts(variant):
     batch = bluffchess.Batch(variant, 8, seed=1, threads=2)
     assert len(batch) == 8

@@ -118,6 +118,10 @@ pub struct MoveGroups {
     /// Each piece's moves, with how many there are (counted once). A side has at most sixteen
     /// pieces: a FEN with more is refused.
     groups: ArrayVec<(PieceMoves, u8), 16>,
+    /// Every square some move goes to, and those a pawn's move goes to.
+    targets: [Bitboard; 2],
+    /// How many moves the groups hold.
+    len: usize,
 }
 
 impl MoveGroups {
@@ -136,14 +140,23 @@ impl MoveGroups {
     /// bound to move alone).
     #[inline]
     pub fn generate_where(&mut self, position: &Position, keep: impl Fn(&PieceMoves) -> bool) {
-        let groups = &mut self.groups;
-        groups.clear();
+        self.clear();
+        let (groups, targets, len) = (&mut self.groups, &mut self.targets, &mut self.len);
         position.generate_moves(|moves| {
             if keep(&moves) {
-                groups.push((moves, moves.len() as u8));
+                let count = moves.len();
+                groups.push((moves, count as u8));
+                targets[usize::from(moves.role == Role::Pawn)] |= moves.to;
+                *len += count;
             }
             false
         });
+    }
+
+    /// Whether some move goes to `sq`, or a pawn's to `pawn_sq` (an en passant capture).
+    pub fn reach(&self, sq: Square, pawn_sq: Option<Square>) -> bool {
+        let [pieces, pawns] = self.targets;
+        (pieces | pawns).contains(sq) || pawn_sq.is_some_and(|p| pawns.contains(p))
     }
 
     /// Each piece's moves, in order.
@@ -154,11 +167,13 @@ impl MoveGroups {
     /// Removes every move.
     pub fn clear(&mut self) {
         self.groups.clear();
+        self.targets = [Bitboard::EMPTY; 2];
+        self.len = 0;
     }
 
     /// How many moves there are.
     pub fn len(&self) -> usize {
-        self.groups.iter().map(|&(_, len)| usize::from(len)).sum()
+        self.len
     }
 
     /// Whether there is no move.
@@ -215,7 +230,7 @@ impl Position {
         let theirs = self.by_color(!us);
         let occupied = ours | theirs;
         let king = self.king(us);
-        let checkers = self.attackers(king, !us, occupied);
+        let (checkers, pinned) = self.checkers_and_pinned(us, king, occupied);
         let target = match checkers.single() {
             _ if checkers.is_empty() => !ours,
             Some(checker) => between(king, checker).with(checker),
@@ -228,26 +243,40 @@ impl Position {
             occupied,
             king,
             checkers,
-            pinned: self.pinned(us, king, occupied),
+            pinned,
             target,
         }
     }
 
-    /// `color`'s pieces that stand alone between their king and an enemy slider.
-    fn pinned(&self, color: Color, king: Square, occupied: Bitboard) -> Bitboard {
+    /// The enemy pieces that give `color`'s king on `king` check, and `color`'s pieces that
+    /// stand alone between it and an enemy slider. One pass over the enemy sliders that see the
+    /// king through `color`'s pieces serves both: nothing between, a checker; one piece of
+    /// `color`, pinned (two slider look-ups fewer than finding the checkers apart).
+    #[inline(always)]
+    fn checkers_and_pinned(
+        &self,
+        color: Color,
+        king: Square,
+        occupied: Bitboard,
+    ) -> (Bitboard, Bitboard) {
         let theirs = self.by_color(!color);
         let rooks = self.by_role(Role::Rook) | self.by_role(Role::Queen);
         let bishops = self.by_role(Role::Bishop) | self.by_role(Role::Queen);
         let snipers = theirs
             & ((rook_attacks(king, theirs) & rooks) | (bishop_attacks(king, theirs) & bishops));
+        let mut checkers = theirs
+            & ((knight_attacks(king) & self.by_role(Role::Knight))
+                | (pawn_attacks(color, king) & self.by_role(Role::Pawn)));
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
             let blockers = between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
+            if blockers.is_empty() {
+                checkers |= sniper;
+            } else if !blockers.more_than_one() {
                 pinned |= blockers;
             }
         }
-        pinned & self.by_color(color)
+        (checkers, pinned & self.by_color(color))
     }
 
     /// Calls `visit` with the legal moves of each piece of the side to move that has any; stops as

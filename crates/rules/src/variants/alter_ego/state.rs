@@ -132,11 +132,7 @@ impl AlterEgo {
     /// Whether the side to move can capture the piece on `turn_piece` with a move of its next
     /// turn (moving only its bound piece if it is bound): the last move was a death move.
     fn is_death_move(&self, turn_piece: Square) -> bool {
-        let ep = self.position().ep_square();
-        self.moves.pieces().any(|piece| {
-            piece.to.contains(turn_piece)
-                || (piece.role == Role::Pawn && ep.is_some_and(|ep| piece.to.contains(ep)))
-        })
+        self.moves.reach(turn_piece, self.position().ep_square())
     }
 
     fn refusal(&self, mv: Move) -> ActionError {

@@ -230,14 +230,14 @@ impl Board {
     /// or goes on one of them.
     #[inline]
     pub(super) fn reach(color: Color, role: Role, from: Square, own: Bitboard) -> Bitboard {
-        match role {
-            Role::Pawn => pawn_reach(color, from, own),
-            Role::Knight => knight_attacks(from),
-            Role::Bishop => bishop_attacks(from, own),
-            Role::Rook => rook_attacks(from, own),
-            Role::Queen => bishop_attacks(from, own) | rook_attacks(from, own),
-            Role::King => king_attacks(from),
-        }
+        // Every kind of step worked out and the role's kinds kept: no branch on the role, whose
+        // way a playout cannot foretell (the jump on it was a fifth of the time spent here).
+        let [diagonal, straight, knight, king, pawn] = STEPS[role.index()];
+        (bishop_attacks(from, own) & diagonal)
+            | (rook_attacks(from, own) & straight)
+            | (knight_attacks(from) & knight)
+            | (king_attacks(from) & king)
+            | (pawn_reach(color, from, own) & pawn)
     }
 
     /// The own pieces that count for a move from `from`: all of them, except a real piece's own
@@ -260,17 +260,22 @@ impl Board {
     /// The castling moves of the side to move that are legal input (orthodox chess's squares).
     #[inline]
     pub(super) fn castlings(&self) -> ArrayVec<Move, 2> {
-        let unmoved = self.unmoved & self.real[self.turn.index()];
+        self.castlings_for(self.turn)
+    }
+
+    /// The castling moves of `color` that would be legal input on its turn.
+    #[inline]
+    pub(super) fn castlings_for(&self, color: Color) -> ArrayVec<Move, 2> {
+        let unmoved = self.unmoved & self.real[color.index()];
         // An unmoved king and rook at least (inline: most turns stop here).
         match unmoved.more_than_one() {
-            true => self.castlings_of(unmoved),
+            true => self.castlings_of(color, unmoved),
             false => ArrayVec::new(),
         }
     }
 
-    /// The castling moves of the side to move, `unmoved` being its unmoved king and rooks.
-    fn castlings_of(&self, unmoved: Bitboard) -> ArrayVec<Move, 2> {
-        let color = self.turn;
+    /// The castling moves of `color`, `unmoved` being its unmoved king and rooks.
+    fn castlings_of(&self, color: Color, unmoved: Bitboard) -> ArrayVec<Move, 2> {
         let mut moves = ArrayVec::new();
         for castle in castling_moves(color) {
             let (king, rook) = (castle.king_from, castle.rook_from);
@@ -390,6 +395,21 @@ pub(super) fn push_moves(
         }
     }
 }
+
+/// The kinds of step of each role: diagonal and straight slides, a knight's, a king's and a
+/// pawn's, each kept (every square) or not (none).
+const STEPS: [[Bitboard; 5]; 6] = {
+    const ALL: Bitboard = Bitboard::FULL;
+    const NONE: Bitboard = Bitboard::EMPTY;
+    [
+        [NONE, NONE, NONE, NONE, ALL],
+        [NONE, NONE, ALL, NONE, NONE],
+        [ALL, NONE, NONE, NONE, NONE],
+        [NONE, ALL, NONE, NONE, NONE],
+        [ALL, ALL, NONE, NONE, NONE],
+        [NONE, NONE, NONE, ALL, NONE],
+    ]
+};
 
 /// A pawn's reach: its input is one step straight onto a square without an own piece, two from
 /// its second rank (the first step free), and a diagonal step (where a chess pawn attacks) onto

@@ -433,7 +433,7 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
     let them = !us;
     let role = board.role(mv.from).expect("a real piece moves");
     let straight = role == Role::Pawn && !is_diagonal_step(board, mv);
-    let squares = path(mv.from, mv.to);
+    let squares = walked(board, mv);
     if straight && board.real[them.index()].contains(squares[0]) {
         show_if_visible(board, them, squares[0], false);
         return Resolution::failed(Private::Blocked(squares[0]));
@@ -476,7 +476,7 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
 /// the first enemy real piece, where it returns that square.
 fn walk_bluff(board: &mut Board, mv: Move, resolution: &mut Resolution) -> Option<Square> {
     let them = !board.turn;
-    for sq in path(mv.from, mv.to) {
+    for sq in walked(board, mv) {
         if board.real[them.index()].contains(sq) {
             return Some(sq);
         }
@@ -485,6 +485,16 @@ fn walk_bluff(board: &mut Board, mv: Move, resolution: &mut Resolution) -> Optio
         }
     }
     None
+}
+
+/// The squares of `mv`'s path that its walk must look at, in order: all of them, or only the last
+/// when no enemy piece stands on any (most moves: the walk then just lands).
+fn walked(board: &Board, mv: Move) -> ArrayVec<Square, 7> {
+    let enemies = board.own(!board.turn);
+    match ((between(mv.from, mv.to) | mv.to) & enemies).any() {
+        true => path(mv.from, mv.to),
+        false => [mv.to].into_iter().collect(),
+    }
 }
 
 /// The mover's bluff died on `at`: its real piece on `real` is revealed.

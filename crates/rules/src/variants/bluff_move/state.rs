@@ -176,7 +176,7 @@ impl BluffMove {
         let resolution = super::resolve::play(&mut self.board, action);
         let stuck = match KEEP {
             true => {
-                self.kept.update(&self.board, before, action.mv().to);
+                self.kept.update(&self.board, before, action);
                 !self.kept.has_legal_action(&self.board)
             }
             false => !self.board.has_legal_action(),
