@@ -102,7 +102,7 @@ pub trait Core: Send + Sync {
     fn boxed_clone(&self) -> Box<dyn Core>;
     /// Becomes a copy of `fresh` (a game just started, bare, of the same variant and options)
     /// with its generator seeded by `seed`: a batch's next game, without reading the starting
-    /// position again or allocating (a tenth of a short game's playout went to starting it).
+    /// position again (a tenth of a short game's playout went to starting it).
     /// `false`, and nothing changed, when `fresh` is not such a game.
     fn start_as(&mut self, fresh: &dyn Core, seed: u64) -> bool;
     /// Itself, for [`Core::start_as`] to find its type.

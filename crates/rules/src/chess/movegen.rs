@@ -133,22 +133,20 @@ impl MoveGroups {
     /// Replaces the moves with those of `position` (in place: the groups are too big to return
     /// by value in the hot path).
     pub fn generate(&mut self, position: &Position) {
-        self.generate_where(position, |_| true);
+        self.generate_of(position, Bitboard::FULL);
     }
 
-    /// [`MoveGroups::generate`], keeping only the pieces' moves that `keep` accepts (a piece
-    /// bound to move alone).
+    /// [`MoveGroups::generate`] for the pieces on `movers` only (a piece bound to move alone:
+    /// the others' moves are not worked out).
     #[inline]
-    pub fn generate_where(&mut self, position: &Position, keep: impl Fn(&PieceMoves) -> bool) {
+    pub fn generate_of(&mut self, position: &Position, movers: Bitboard) {
         self.clear();
         let (groups, targets, len) = (&mut self.groups, &mut self.targets, &mut self.len);
-        position.generate_moves(|moves| {
-            if keep(&moves) {
-                let count = moves.len();
-                groups.push((moves, count as u8));
-                targets[usize::from(moves.role == Role::Pawn)] |= moves.to;
-                *len += count;
-            }
+        position.generate_moves_of(movers, |moves| {
+            let count = moves.len();
+            groups.push((moves, count as u8));
+            targets[usize::from(moves.role == Role::Pawn)] |= moves.to;
+            *len += count;
             false
         });
     }
@@ -215,6 +213,8 @@ struct Context {
     theirs: Bitboard,
     occupied: Bitboard,
     king: Square,
+    /// The pieces whose moves are wanted.
+    movers: Bitboard,
     checkers: Bitboard,
     pinned: Bitboard,
     /// Squares a non-king move must land on: anywhere not ours, or, in check, the checker and the
@@ -224,7 +224,7 @@ struct Context {
 
 impl Position {
     #[inline(always)]
-    fn context(&self) -> Context {
+    fn context(&self, movers: Bitboard) -> Context {
         let us = self.turn;
         let ours = self.by_color(us);
         let theirs = self.by_color(!us);
@@ -242,6 +242,7 @@ impl Position {
             theirs,
             occupied,
             king,
+            movers,
             checkers,
             pinned,
             target,
@@ -282,8 +283,18 @@ impl Position {
     /// Calls `visit` with the legal moves of each piece of the side to move that has any; stops as
     /// soon as `visit` returns `true`, and then returns `true` itself.
     #[inline]
-    pub fn generate_moves(&self, mut visit: impl FnMut(PieceMoves) -> bool) -> bool {
-        let cx = self.context();
+    pub fn generate_moves(&self, visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_moves_of(Bitboard::FULL, visit)
+    }
+
+    /// [`Position::generate_moves`] for the side to move's pieces on `movers` only.
+    #[inline]
+    pub fn generate_moves_of(
+        &self,
+        movers: Bitboard,
+        mut visit: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let cx = self.context(movers);
         if self.king_moves(&cx, &mut visit) {
             return true;
         }
@@ -299,6 +310,9 @@ impl Position {
 
     #[inline(always)]
     fn king_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+        if !cx.movers.contains(cx.king) {
+            return false;
+        }
         let steps = king_attacks(cx.king) - cx.ours;
         let without_king = cx.occupied.without(cx.king);
         let mut to = Bitboard::EMPTY;
@@ -368,7 +382,7 @@ impl Position {
         role: Role,
         visit: &mut impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        for from in self.pieces(cx.us, role) {
+        for from in self.pieces(cx.us, role) & cx.movers {
             let mut to = match role {
                 Role::Knight => knight_attacks(from),
                 Role::Bishop => bishop_attacks(from, cx.occupied),
@@ -389,7 +403,7 @@ impl Position {
     fn pawn_moves(&self, cx: &Context, visit: &mut impl FnMut(PieceMoves) -> bool) -> bool {
         let empty = !cx.occupied;
         let ep = self.ep_square;
-        let pawns = self.pieces(cx.us, Role::Pawn);
+        let pawns = self.pieces(cx.us, Role::Pawn) & cx.movers;
         // Every pawn's pushes at once (no branch a pawn): the squares one step ahead that are
         // empty, and two steps ahead from the start rank through an empty square.
         let (singles, doubles) = match cx.us {

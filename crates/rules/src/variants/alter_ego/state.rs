@@ -81,7 +81,7 @@ impl AlterEgo {
         let pos = self.history.position();
         let bound = self.bound[pos.turn().index()];
         self.moves
-            .generate_where(pos, |piece| bound.is_none_or(|b| b == piece.from));
+            .generate_of(pos, bound.map_or(Bitboard::FULL, Bitboard::from));
     }
 
     /// Where the mover may transfer its ego after a death move: any other own piece.
