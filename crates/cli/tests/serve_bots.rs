@@ -25,14 +25,22 @@ fn create(addr: std::net::SocketAddr, body: Value) -> (u16, Value) {
 }
 
 /// Waits until the seat may act (the bot has answered).
-fn until_my_turn(addr: std::net::SocketAddr, id: &str, token: &str) {
+/// Waits until the seat may act; returns its legal actions' texts.
+fn until_my_turn(addr: std::net::SocketAddr, id: &str, token: &str) -> Vec<String> {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let path = format!("/api/games/{id}/view");
         let (status, view) = request(addr, "GET", &path, Some(token), None).unwrap();
         assert_eq!(status, 200, "{view}");
-        if view["legal"].as_array().is_some_and(|l| !l.is_empty()) {
-            return;
+        let legal: Vec<String> = view["legal"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|a| a.as_str().or_else(|| a["text"].as_str()))
+            .map(str::to_string)
+            .collect();
+        if !legal.is_empty() {
+            return legal;
         }
         assert!(Instant::now() < deadline, "the bot never answered");
         std::thread::sleep(Duration::from_millis(20));
@@ -87,7 +95,13 @@ fn bots_are_capped_searches_end_and_sigterm_ends_the_process() {
     );
 
     // SIGTERM while the bot thinks: the process ends within the drain time (3 s) and a margin.
-    play("d2d3");
+    // Any move will do (the bot's own move, drawn from a secret seed, may have taken a pawn).
+    let legal = until_my_turn(addr, id, token);
+    let mv = legal
+        .iter()
+        .find(|a| !matches!(a.as_str(), "accept" | "call"))
+        .expect("White has a move");
+    play(mv);
     let killed = Command::new("kill")
         .args(["-TERM", &pid.to_string()])
         .status()
