@@ -26,6 +26,8 @@ pub struct Board {
     /// The type on each square (a bluff's own type, which differs from its real piece's after the
     /// bluff promoted).
     roles: [Option<Role>; 64],
+    /// The squares showing each type, both sides' (what `roles` holds, as sets).
+    by_role: [Bitboard; 6],
     /// A real piece's bluff square (or [`UNBOUND`]); a bluff's real piece square.
     link: [u8; 64],
     /// Real kings and rooks that have never moved (castling).
@@ -75,6 +77,7 @@ impl Board {
             bluffs: [Bitboard::EMPTY; 2],
             hidden: [Bitboard::EMPTY; 2],
             roles: [None; 64],
+            by_role: [Bitboard::EMPTY; 6],
             link: [UNBOUND; 64],
             unmoved: Bitboard::EMPTY,
             shown: [Bitboard::EMPTY; 2],
@@ -88,6 +91,24 @@ impl Board {
     #[inline]
     pub(super) fn role(&self, sq: Square) -> Option<Role> {
         self.roles[sq.index()]
+    }
+
+    /// Sets the type shown on `sq` (`None`: empty), in both of its forms.
+    #[inline]
+    fn set_role(&mut self, sq: Square, role: Option<Role>) {
+        if let Some(old) = self.roles[sq.index()] {
+            self.by_role[old.index()] ^= sq;
+        }
+        if let Some(new) = role {
+            self.by_role[new.index()] |= sq;
+        }
+        self.roles[sq.index()] = role;
+    }
+
+    /// The squares showing `role`, both sides'.
+    #[inline]
+    pub(super) fn showing(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
     }
 
     /// Whose piece stands on `sq`.
@@ -140,7 +161,7 @@ impl Board {
     /// Puts a real piece without a bluff on `sq`.
     pub(super) fn put_real(&mut self, color: Color, sq: Square, role: Role) {
         self.real[color.index()] |= sq;
-        self.roles[sq.index()] = Some(role);
+        self.set_role(sq, Some(role));
         self.link[sq.index()] = UNBOUND;
         self.toggle_image(color, sq);
     }
@@ -153,7 +174,7 @@ impl Board {
         let c = color.index();
         self.toggle_image(color, sq);
         self.real[c] = self.real[c].without(sq);
-        self.roles[sq.index()] = None;
+        self.set_role(sq, None);
         self.unmoved = self.unmoved.without(sq);
         self.shown[c] = self.shown[c].without(sq);
         self.shown_public[c] = self.shown_public[c].without(sq);
@@ -165,7 +186,7 @@ impl Board {
         self.toggle_image(color, real);
         self.bluffs[c] |= sq;
         self.hidden[c] |= real;
-        self.roles[sq.index()] = Some(role);
+        self.set_role(sq, Some(role));
         self.link[sq.index()] = real.index() as u8;
         self.link[real.index()] = sq.index() as u8;
         self.toggle_image(color, sq);
@@ -181,7 +202,7 @@ impl Board {
         self.toggle_image(color, sq);
         self.bluffs[c] = self.bluffs[c].without(sq);
         self.hidden[c] = self.hidden[c].without(real);
-        self.roles[sq.index()] = None;
+        self.set_role(sq, None);
         self.link[real.index()] = UNBOUND;
         self.toggle_image(color, real);
     }

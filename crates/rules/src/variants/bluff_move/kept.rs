@@ -5,8 +5,10 @@
 use super::actions::Action;
 use super::board::Board;
 use super::input::Piece;
-use crate::board::attacks::{knight_attacks, queen_attacks};
-use crate::board::{Bitboard, Color, Rank, Square};
+use crate::board::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::board::{Bitboard, Color, Rank, Role, Square};
 use crate::chess::{Move, PieceMoves};
 use arrayvec::ArrayVec;
 use rand::RngCore;
@@ -74,20 +76,14 @@ impl Kept {
         }
     }
 
-    /// Counts again the pieces of `color` on `changed` and those whose reach meets it.
+    /// Counts again the pieces of `color` on `changed` and those whose reach may meet it.
     fn recount_around(&mut self, board: &Board, color: Color, changed: Bitboard) {
-        let own = board.own(color);
-        for sq in changed & own {
-            self.recount(board, color, sq);
-        }
-        // Chosen with no branch per piece (which way one would go is random in a playout: the
-        // mispredicted branch cost a sixth of a playout), then counted again.
-        let mut stale = Bitboard::EMPTY;
-        for sq in near(board, color, changed) & (own - changed) {
-            let meets = (self.reach[sq.index()] & changed).any();
-            stale.0 |= u64::from(meets) << sq.index();
-        }
-        for sq in stale {
+        // Found as a chess engine finds the attackers of a square, with no pass over the pieces
+        // (which way each would go is random in a playout, and mispredicted).
+        let stale = changed
+            .into_iter()
+            .fold(changed, |stale, sq| stale | reaching(board, color, sq));
+        for sq in stale & board.own(color) {
             self.recount(board, color, sq);
         }
     }
@@ -161,14 +157,33 @@ impl Kept {
     }
 }
 
-/// The squares from which a piece of `color` may reach a square of `changed`: where a knight or a
-/// queen on one of them would go, the queen stopped by real pieces (a bluff stops every piece
-/// but its own real one).
-fn near(board: &Board, color: Color, changed: Bitboard) -> Bitboard {
+/// The pieces of `color` whose reach may hold `sq`: those that would reach it on a board of the
+/// side's real pieces alone, by the type they show. A few more than reach it (a bluff stops
+/// every piece but its own real one; a pawn's double step is taken as free), never fewer.
+fn reaching(board: &Board, color: Color, sq: Square) -> Bitboard {
     let real = board.real[color.index()];
-    changed.into_iter().fold(Bitboard::EMPTY, |near, sq| {
-        near | queen_attacks(sq, real) | knight_attacks(sq)
-    })
+    let queens = board.showing(Role::Queen);
+    let diagonal = board.showing(Role::Bishop) | queens;
+    let straight = board.showing(Role::Rook) | queens;
+    let pawns = pawn_sources(color, sq) & board.showing(Role::Pawn);
+    let pieces = (bishop_attacks(sq, real) & diagonal)
+        | (rook_attacks(sq, real) & straight)
+        | (knight_attacks(sq) & board.showing(Role::Knight))
+        | (king_attacks(sq) & board.showing(Role::King))
+        | pawns;
+    pieces & board.own(color)
+}
+
+/// The squares from which a pawn of `color` may reach `sq`: one or (from its second rank) two
+/// steps behind it, or a diagonal step away.
+fn pawn_sources(color: Color, sq: Square) -> Bitboard {
+    let back = |squares: Bitboard| match color {
+        Color::White => squares.shift_down(),
+        Color::Black => squares.shift_up(),
+    };
+    let one = back(Bitboard::from(sq));
+    let two = back(one) & Bitboard::rank(Rank::new(1).relative_to(color));
+    pawn_attacks(!color, sq) | one | two
 }
 
 /// The squares where each side's pieces changed in `action`: a piece came, went, or turned from

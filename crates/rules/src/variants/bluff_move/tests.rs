@@ -822,7 +822,7 @@ fn listed_piece_by_piece(board: &Board) -> Vec<Action> {
 }
 
 #[test]
-fn kept_input_draws_the_listed_actions_in_order_and_stays_fresh_as_do_the_keys() {
+fn kept_input_draws_the_listed_actions_in_order_and_stays_fresh_as_do_the_keys_and_type_sets() {
     let mut rng = StdRng::seed_from_u64(12);
     for _ in 0..30 {
         let mut game = start();
@@ -839,6 +839,12 @@ fn kept_input_draws_the_listed_actions_in_order_and_stays_fresh_as_do_the_keys()
             game.apply(&action).unwrap();
             assert_eq!(game.kept, kept::Kept::new(&game.board));
             assert_eq!(game.board.public_key(), game.board.public_key_afresh());
+            for role in Role::ALL {
+                let showing = Square::ALL
+                    .into_iter()
+                    .filter(|&sq| game.board.role(sq) == Some(role));
+                assert_eq!(game.board.showing(role), showing.collect(), "{role:?}");
+            }
         }
     }
 }
