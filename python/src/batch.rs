@@ -10,7 +10,6 @@ use std::sync::{Arc, Mutex};
 /// Games of one variant, stepped together.
 pub struct Batch {
     variant: String,
-    options: Options,
     seed: u64,
     threads: Threads,
     max_actions: Option<usize>,
@@ -110,7 +109,6 @@ impl Batch {
             .collect();
         Ok(Batch {
             variant: variant.to_string(),
-            options: options.clone(),
             seed,
             threads,
             max_actions,
@@ -159,14 +157,15 @@ impl Batch {
     /// Plays `count` whole random games from the start (to the end, or to `max_actions`
     /// actions), spread over the threads.
     pub fn playouts(&self, count: usize, seed: u64) -> Result<Tally> {
-        new_game(&self.variant, &self.options, 0, Mode::Nothing)?;
-        let (variant, options, max) = (&self.variant, &self.options, self.max_actions);
+        let (start, max) = (self.start.as_ref(), self.max_actions);
         let mut games: Vec<usize> = (0..count).collect();
         let tallies = parallel(&mut games, self.threads.pool().as_deref(), |_, games| {
             let mut tally = Tally::default();
+            let mut game = start.boxed_clone();
             for &mut g in games {
-                let mut game = new_game(variant, options, seed_of(seed, g, 0), Mode::Nothing)
-                    .expect("checked above");
+                // Chance's actions are played and counted here, not settled.
+                let started = game.start_as(start, seed_of(seed, g, 0));
+                assert!(started, "a batch's games are copies of its starting game");
                 let mut actions = 0;
                 while max.is_none_or(|m| actions < m) && game.play_random() {
                     actions += 1;
@@ -357,7 +356,8 @@ fn new_pool(threads: usize) -> Result<rayon::ThreadPool> {
 }
 
 /// Runs `work` over chunks of `items` on the pool's threads (here without one); each call gets
-/// its chunk's offset. A few chunks a thread, so that a thread done early takes another's.
+/// its chunk's offset. Many small chunks a thread (32), so that a thread done early takes
+/// another's.
 fn parallel<T: Send, R: Send>(
     items: &mut [T],
     pool: Option<&rayon::ThreadPool>,

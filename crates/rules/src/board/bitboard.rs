@@ -1,5 +1,6 @@
 //! Sets of squares of the 8x8 board, one bit a square.
 
+use super::color::Color;
 use super::select::nth_and_rest;
 use super::square::{File, Rank, Square};
 use core::fmt;
@@ -67,6 +68,24 @@ impl Bitboard {
     #[inline]
     pub const fn shift_down(self) -> Bitboard {
         Bitboard(self.0 >> 8)
+    }
+
+    /// Every square moved one rank ahead for `color` (towards its opponent's side).
+    #[inline]
+    pub const fn shift_forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.shift_up(),
+            Color::Black => self.shift_down(),
+        }
+    }
+
+    /// Every square moved one rank back for `color` (towards its own side).
+    #[inline]
+    pub const fn shift_back(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.shift_down(),
+            Color::Black => self.shift_up(),
+        }
     }
 
     /// The set mirrored top to bottom.

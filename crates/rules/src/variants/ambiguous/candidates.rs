@@ -93,10 +93,7 @@ pub(super) fn to(pos: &Position, passed: Option<Square>, square: Square) -> Pick
 /// The own pawns whose step forward (or double step) lands on `target`.
 fn pushes_to(us: Color, pawns: Bitboard, occupied: Bitboard, target: Bitboard) -> Bitboard {
     let (one, two) = pawn_steps(us, pawns, occupied);
-    let back = |set: Bitboard| match us {
-        Color::White => set.shift_down(),
-        Color::Black => set.shift_up(),
-    };
+    let back = |set: Bitboard| set.shift_back(us);
     (back(one & target) | back(back(two & target))) & pawns
 }
 

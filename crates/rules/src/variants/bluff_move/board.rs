@@ -436,13 +436,9 @@ const STEPS: [[Bitboard; 5]; 6] = {
 /// its second rank (the first step free), and a diagonal step (where a chess pawn attacks) onto
 /// any square without an own piece.
 fn pawn_reach(color: Color, from: Square, own: Bitboard) -> Bitboard {
-    let forward = |squares: Bitboard| match color {
-        Color::White => squares.shift_up(),
-        Color::Black => squares.shift_down(),
-    };
-    let one = forward(Bitboard::from(from));
+    let one = Bitboard::from(from).shift_forward(color);
     let two = match from.rank() == Rank::new(1).relative_to(color) {
-        true => forward(one - own),
+        true => (one - own).shift_forward(color),
         false => Bitboard::EMPTY,
     };
     pawn_attacks(color, from) | one | two

@@ -177,12 +177,8 @@ fn reaching(board: &Board, color: Color, sq: Square) -> Bitboard {
 /// The squares from which a pawn of `color` may reach `sq`: one or (from its second rank) two
 /// steps behind it, or a diagonal step away.
 fn pawn_sources(color: Color, sq: Square) -> Bitboard {
-    let back = |squares: Bitboard| match color {
-        Color::White => squares.shift_down(),
-        Color::Black => squares.shift_up(),
-    };
-    let one = back(Bitboard::from(sq));
-    let two = back(one) & Bitboard::rank(Rank::new(1).relative_to(color));
+    let one = Bitboard::from(sq).shift_back(color);
+    let two = one.shift_back(color) & Bitboard::rank(Rank::new(1).relative_to(color));
     pawn_attacks(!color, sq) | one | two
 }
 
