@@ -73,19 +73,22 @@ impl Bitboard {
     /// Every square moved one rank ahead for `color` (towards its opponent's side).
     #[inline]
     pub const fn shift_forward(self, color: Color) -> Bitboard {
-        match color {
-            Color::White => self.shift_up(),
-            Color::Black => self.shift_down(),
-        }
+        // Both shifts, one kept: no branch on a colour a playout cannot foretell.
+        let white = Bitboard::of_white(color);
+        Bitboard((self.shift_up().0 & white) | (self.shift_down().0 & !white))
     }
 
     /// Every square moved one rank back for `color` (towards its own side).
     #[inline]
     pub const fn shift_back(self, color: Color) -> Bitboard {
-        match color {
-            Color::White => self.shift_down(),
-            Color::Black => self.shift_up(),
-        }
+        let white = Bitboard::of_white(color);
+        Bitboard((self.shift_down().0 & white) | (self.shift_up().0 & !white))
+    }
+
+    /// Every bit set for White, none for Black.
+    #[inline]
+    const fn of_white(color: Color) -> u64 {
+        (color as u64).wrapping_sub(1)
     }
 
     /// The set mirrored top to bottom.

@@ -27,16 +27,15 @@ impl PieceMoves {
     /// How many moves the group holds, promotions counted once per type.
     #[inline(always)]
     pub fn len(&self) -> usize {
-        let mut len = self.to.count();
-        if self.role == Role::Pawn {
-            // Counted only when there are any: promotions are rare, and counting costs time
-            // without a population-count instruction.
-            let promoting = self.to & Bitboard::BACKRANKS;
-            if promoting.any() {
-                len += 3 * promoting.count();
-            }
-        }
-        len as usize
+        (self.to.count() + 3 * self.promoting().count()) as usize
+    }
+
+    /// The squares where it promotes: a pawn's on the last rank. No branch on the type, which a
+    /// random draw's piece cannot foretell.
+    #[inline(always)]
+    fn promoting(&self) -> Bitboard {
+        let pawn = Bitboard(u64::from(self.role == Role::Pawn).wrapping_neg());
+        self.to & Bitboard::BACKRANKS & pawn
     }
 
     /// Whether the group holds no move.
@@ -48,7 +47,8 @@ impl PieceMoves {
     /// The move at `index` in the group's order (promotions of one square together).
     #[inline]
     pub fn nth(self, index: usize) -> Option<Move> {
-        if self.role == Role::Pawn && (self.to & Bitboard::BACKRANKS).any() {
+        // One branch, on a rare promotion, and none on the type.
+        if self.promoting().any() {
             return self.into_iter().nth(index);
         }
         let to = self.to.into_iter().nth(index)?;

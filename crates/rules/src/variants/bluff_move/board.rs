@@ -264,11 +264,11 @@ impl Board {
     /// The own pieces that count for a move from `from`: all of them, except a real piece's own
     /// bluff.
     pub(super) fn counted(&self, color: Color, from: Square) -> Bitboard {
-        let own = self.own(color);
-        match self.real[color.index()].contains(from) {
-            true => self.bluff_of(from).map_or(own, |b| own.without(b)),
-            false => own,
-        }
+        // No branch on whether it is real or has a bluff: a playout cannot foretell either.
+        // `hidden` holds the real pieces with a bluff, whose link is the bluff's square.
+        let has_bluff = (self.hidden[color.index()].0 >> from.index()) & 1;
+        let bluff = 1u64 << (self.link[from.index()] & 63);
+        self.own(color) - Bitboard(bluff & has_bluff.wrapping_neg())
     }
 
     /// The input squares of the own piece on `from` (real or bluff), castling aside.
@@ -437,10 +437,9 @@ const STEPS: [[Bitboard; 5]; 6] = {
 /// any square without an own piece.
 fn pawn_reach(color: Color, from: Square, own: Bitboard) -> Bitboard {
     let one = Bitboard::from(from).shift_forward(color);
-    let two = match from.rank() == Rank::new(1).relative_to(color) {
-        true => (one - own).shift_forward(color),
-        false => Bitboard::EMPTY,
-    };
+    // Only a step from the second rank lands on the fourth: no branch on the rank.
+    let fourth = Bitboard::rank(Rank::new(3).relative_to(color));
+    let two = (one - own).shift_forward(color) & fourth;
     pawn_attacks(color, from) | one | two
 }
 

@@ -55,10 +55,13 @@ impl Piece {
     /// Its action at `index`: its moves in order, then (a real piece's) its bluff moves.
     pub(super) fn get(&self, index: usize) -> Option<Action> {
         let moves = usize::from(self.moves);
-        match index < moves {
-            true => self.moves().nth(index).map(Action::Move),
-            false => self.moves().nth(index - moves).map(Action::Bluff),
-        }
+        // One call either way: whether a draw falls on a bluff move is not to be foretold.
+        let bluff = index >= moves;
+        let mv = self.moves().nth(index - usize::from(bluff) * moves)?;
+        Some(match bluff {
+            true => Action::Bluff(mv),
+            false => Action::Move(mv),
+        })
     }
 
     /// Appends its moves to `kept[0]` and its bluff moves to `kept[1]` (of its targets).
