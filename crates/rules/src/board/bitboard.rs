@@ -48,6 +48,16 @@ impl Bitboard {
         }
     }
 
+    /// The highest square, if any.
+    #[inline]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_masked(63 - self.0.leading_zeros()))
+        }
+    }
+
     /// The only square, if the set has exactly one.
     #[inline]
     pub const fn single(self) -> Option<Square> {

@@ -4,7 +4,7 @@
 use super::actions::Action;
 use super::board::{path, Board};
 use crate::board::attacks::between;
-use crate::board::{Color, Rank, Role, Square};
+use crate::board::{Bitboard, Color, Rank, Role, Square};
 use crate::chess::{Move, CASTLING_MOVES};
 use crate::fact::{Fact, StopReason};
 use arrayvec::ArrayVec;
@@ -373,7 +373,8 @@ pub(crate) fn play(board: &mut Board, action: Action) -> Resolution {
 /// without a board to play it on (most of a pass's lookalikes are such steps).
 pub(super) fn stopped_at_once(board: &Board, action: Action) -> Option<Resolution> {
     let mv = action.mv();
-    let stopped = is_diagonal_step(board, mv) && !board.own(!board.turn).contains(mv.to);
+    // `&`, not `&&`: one branch, not one on the piece's type that a playout cannot foretell.
+    let stopped = is_diagonal_step(board, mv) & !board.own(!board.turn).contains(mv.to);
     stopped.then(|| Resolution::failed(Private::NoEnemy(mv.to)))
 }
 
@@ -388,7 +389,7 @@ fn arriving_role(color: Color, role: Role, to: Square, promotion: Option<Role>) 
 
 /// A pawn's diagonal step, which happens only onto an enemy piece.
 fn is_diagonal_step(board: &Board, mv: Move) -> bool {
-    board.role(mv.from) == Some(Role::Pawn) && mv.from.file() != mv.to.file()
+    (board.role(mv.from) == Some(Role::Pawn)) & (mv.from.file() != mv.to.file())
 }
 
 fn capture_bluff(board: &mut Board, enemy: Color, sq: Square, resolution: &mut Resolution) {
@@ -432,22 +433,25 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
     let us = board.turn;
     let them = !us;
     let role = board.role(mv.from).expect("a real piece moves");
-    let straight = role == Role::Pawn && !is_diagonal_step(board, mv);
-    let squares = walked(board, mv);
-    if straight && board.real[them.index()].contains(squares[0]) {
-        show_if_visible(board, them, squares[0], false);
-        return Resolution::failed(Private::Blocked(squares[0]));
+    let straight = (role == Role::Pawn) & !is_diagonal_step(board, mv);
+    // A push's first square: the one ahead (a pawn never stands on its last rank).
+    let ahead = Bitboard::from(mv.from).shift_forward(us).first();
+    if let Some(sq) = ahead.filter(|&sq| straight && board.real[them.index()].contains(sq)) {
+        show_if_visible(board, them, sq, false);
+        return Resolution::failed(Private::Blocked(sq));
     }
     let image = board.image_of(mv.from);
     let image_role = board.role(image).expect("an image has a type");
     let mut resolution = Resolution::new();
-    let mut landing = mv.from;
+    let mut landing = mv.to;
     let mut took_real = false;
-    for sq in squares {
+    for sq in met(board, mv) {
         if board.real[them.index()].contains(sq) {
             if straight {
+                // Past its first square (else it was blocked), a push stops there.
                 show_if_visible(board, them, sq, false);
                 resolution.private = Private::StoppedShort(sq);
+                landing = ahead.expect("a pawn stands before its last rank");
             } else {
                 capture_real(board, them, sq, &mut resolution);
                 landing = sq;
@@ -455,10 +459,7 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
             }
             break;
         }
-        if board.bluffs[them.index()].contains(sq) {
-            capture_bluff(board, them, sq, &mut resolution);
-        }
-        landing = sq;
+        capture_bluff(board, them, sq, &mut resolution);
     }
     let new_role = arriving_role(us, role, landing, mv.promotion);
     board.move_real(us, mv.from, landing, new_role);
@@ -476,24 +477,42 @@ fn move_real(board: &mut Board, mv: Move) -> Resolution {
 /// the first enemy real piece, where it returns that square.
 fn walk_bluff(board: &mut Board, mv: Move, resolution: &mut Resolution) -> Option<Square> {
     let them = !board.turn;
-    for sq in walked(board, mv) {
+    for sq in met(board, mv) {
         if board.real[them.index()].contains(sq) {
             return Some(sq);
         }
-        if board.bluffs[them.index()].contains(sq) {
-            capture_bluff(board, them, sq, resolution);
-        }
+        capture_bluff(board, them, sq, resolution);
     }
     None
 }
 
-/// The squares of `mv`'s path that its walk must look at, in order: all of them, or only the last
-/// when no enemy piece stands on any (most moves: the walk then just lands).
-fn walked(board: &Board, mv: Move) -> ArrayVec<Square, 7> {
+/// The enemy pieces `mv` meets on its way (its path, `to` last), nearest first: only they change
+/// anything (most moves meet none and just land).
+fn met(board: &Board, mv: Move) -> Met {
     let enemies = board.own(!board.turn);
-    match ((between(mv.from, mv.to) | mv.to) & enemies).any() {
-        true => path(mv.from, mv.to),
-        false => [mv.to].into_iter().collect(),
+    Met {
+        squares: (between(mv.from, mv.to) | mv.to) & enemies,
+        down: mv.to < mv.from,
+    }
+}
+
+/// The squares of a set, nearest a move's start first: lowest first going up, highest going
+/// down.
+struct Met {
+    squares: Bitboard,
+    down: bool,
+}
+
+impl Iterator for Met {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        let next = match self.down {
+            true => self.squares.last(),
+            false => self.squares.first(),
+        }?;
+        self.squares = self.squares.without(next);
+        Some(next)
     }
 }
 
