@@ -69,8 +69,11 @@ impl Kept {
         }
         for color in Color::ALL {
             self.recount_around(board, color, changed[color.index()]);
+            // Only a side's own back rank decides its castling, once it has any left.
             let back_rank = Bitboard::rank(Rank::new(0).relative_to(color));
-            if (changed[color.index()] & back_rank).any() {
+            let castled_out = self.castlings[color.index()].is_empty()
+                && !(board.unmoved & board.real[color.index()]).more_than_one();
+            if (changed[color.index()] & back_rank).any() && !castled_out {
                 self.castlings[color.index()] = board.castlings_for(color);
             }
         }

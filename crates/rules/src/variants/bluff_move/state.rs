@@ -83,10 +83,6 @@ impl BluffMove {
     /// The events of an action: castling in the open; anything else sealed as its public form,
     /// with the mover's own text for the mover; then what it took and revealed.
     fn report(&mut self, mover: Color, action: Action, resolution: &Resolution) {
-        if self.log.recording() == crate::log::Recording::Nothing {
-            // A playout's: no event, and no fact worked out for one.
-            return;
-        }
         let public = resolution.public;
         let own = Audience::only(mover);
         if let Public::Castle(_) = public {
@@ -181,7 +177,10 @@ impl BluffMove {
             }
             false => !self.board.has_legal_action(),
         };
-        self.report(mover, action, &resolution);
+        // A playout's game records nothing: no event, and no call to work one out.
+        if self.log.recording() != crate::log::Recording::Nothing {
+            self.report(mover, action, &resolution);
+        }
         self.log.push_action(action);
         self.quiet = if resolution.took_real() {
             0
