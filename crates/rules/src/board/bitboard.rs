@@ -49,6 +49,14 @@ impl Bitboard {
     }
 
     /// The highest square, if any.
+    ///
+    /// ```
+    /// use bluffchess_rules::board::{Bitboard, Square};
+    /// let [c2, f7] = ["c2", "f7"].map(|s| Square::parse(s).unwrap());
+    /// let set = Bitboard::from(c2) | f7;
+    /// assert_eq!((set.first(), set.last()), (Some(c2), Some(f7)));
+    /// assert_eq!(Bitboard::EMPTY.last(), None);
+    /// ```
     #[inline]
     pub const fn last(self) -> Option<Square> {
         if self.0 == 0 {

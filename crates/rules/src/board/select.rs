@@ -64,6 +64,7 @@ fn fast_deposit() -> bool {
     }
 }
 
+/// What [`fast_deposit`] keeps, found from the processor's identification (`cpuid`).
 #[cfg(target_arch = "x86_64")]
 #[cold]
 fn find_fast_deposit() -> bool {
