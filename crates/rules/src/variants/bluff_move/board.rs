@@ -451,16 +451,33 @@ pub(super) fn castling_moves(color: Color) -> &'static [CastlingMove] {
 /// The squares a move from `from` to `to` meets, in order, `to` last (a knight's or a king's
 /// step: `to` only).
 pub(super) fn path(from: Square, to: Square) -> ArrayVec<Square, 7> {
-    // `to` is the last square either way: the highest one going up, the lowest going down.
-    let mut bits = (between(from, to) | to).0;
-    let mut squares = ArrayVec::new();
-    while bits != 0 {
-        let index = match to > from {
-            true => bits.trailing_zeros(),
-            false => 63 - bits.leading_zeros(),
-        };
-        bits ^= 1 << index;
-        squares.push(Square::new(index));
+    met_on(from, to, Bitboard::FULL).collect()
+}
+
+/// The squares of `squares` that a move from `from` to `to` meets, nearest first.
+pub(super) fn met_on(from: Square, to: Square, squares: Bitboard) -> Met {
+    Met {
+        squares: (between(from, to) | to) & squares,
+        down: to < from,
     }
-    squares
+}
+
+/// Squares on a move's way, nearest its start first: lowest first going up, highest going down
+/// (`to` is last either way).
+pub(super) struct Met {
+    squares: Bitboard,
+    down: bool,
+}
+
+impl Iterator for Met {
+    type Item = Square;
+
+    fn next(&mut self) -> Option<Square> {
+        let next = match self.down {
+            true => self.squares.last(),
+            false => self.squares.first(),
+        }?;
+        self.squares = self.squares.without(next);
+        Some(next)
+    }
 }

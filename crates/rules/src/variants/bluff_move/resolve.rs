@@ -2,7 +2,7 @@
 //! square by square along its path, and what it shows.
 
 use super::actions::Action;
-use super::board::{path, Board};
+use super::board::{met_on, path, Board, Met};
 use crate::board::attacks::between;
 use crate::board::{Bitboard, Color, Rank, Role, Square};
 use crate::chess::{Move, CASTLING_MOVES};
@@ -489,31 +489,7 @@ fn walk_bluff(board: &mut Board, mv: Move, resolution: &mut Resolution) -> Optio
 /// The enemy pieces `mv` meets on its way (its path, `to` last), nearest first: only they change
 /// anything (most moves meet none and just land).
 fn met(board: &Board, mv: Move) -> Met {
-    let enemies = board.own(!board.turn);
-    Met {
-        squares: (between(mv.from, mv.to) | mv.to) & enemies,
-        down: mv.to < mv.from,
-    }
-}
-
-/// The squares of a set, nearest a move's start first: lowest first going up, highest going
-/// down.
-struct Met {
-    squares: Bitboard,
-    down: bool,
-}
-
-impl Iterator for Met {
-    type Item = Square;
-
-    fn next(&mut self) -> Option<Square> {
-        let next = match self.down {
-            true => self.squares.last(),
-            false => self.squares.first(),
-        }?;
-        self.squares = self.squares.without(next);
-        Some(next)
-    }
+    met_on(mv.from, mv.to, board.own(!board.turn))
 }
 
 /// The mover's bluff died on `at`: its real piece on `real` is revealed.
