@@ -11,14 +11,14 @@ Importing this module registers one Python game per variant with ``pyspiel``::
 The names are ``python_bluffchess_`` and the variant id with ``_`` for ``-``. Parameters: the
 variant's rules options (booleans as ``true``/``false``), ``max_game_length`` (the number of
 player actions after which the game stops as a draw; default 20000, far beyond the rules' own
-draw limits) and, for the two variants without hidden information (``chess``, ``ambiguous``),
-``information`` (``perfect``, the default, or ``imperfect``: declare the game imperfect so that
+draw limits) and, for the variants without hidden information (``hidden`` false in
+``bluffchess.variants()``), ``information`` (``perfect``, the default, or ``imperfect``: declare the game imperfect so that
 information-set algorithms such as OpenSpiel's IS-MCTS accept it).
 
 Players are 0 (White) and 1 (Black). Player actions are the variant's action indices
-(``bluffchess.action_texts``). Chance acts for the dice of Reality Check, and it draws every
-hidden setup (BS Chess, Reality Check) one square at a time (``bluffchess.setups``), uniformly
-among the valid setups. Information-state strings list everything the seat has seen, one event a
+(``bluffchess.action_texts``). In the variants where Chance takes part (``chance`` in
+``bluffchess.variants()``), Chance rolls the dice, and it draws every hidden setup one square at a
+time (``bluffchess.setups``), uniformly among the valid setups. Information-state strings list everything the seat has seen, one event a
 line; observation strings are the position the seat knows; both tensors are the seat's
 observation planes (``bluffchess.observation_planes``). ``resample_from_infostate`` draws a
 whole game from the seat's belief, rebuilt from its view alone.
@@ -36,8 +36,6 @@ from .setups import Slots, chance_texts
 
 PREFIX = "python_bluffchess_"
 DEFAULT_MAX_GAME_LENGTH = 20000
-OPEN_VARIANTS = ("chess", "ambiguous")
-CHANCE_VARIANTS = ("bs", "reality-check")
 
 
 def game_name(variant: str) -> str:
@@ -52,6 +50,11 @@ def _spec(variant: str) -> dict:
     raise bc.RulesError(f"unknown variant {variant!r}")
 
 
+def _open(variant: str) -> bool:
+    """Whether nothing of the variant is hidden from anyone (its spec's ``hidden``)."""
+    return not _spec(variant)["hidden"]
+
+
 def _parameters(variant: str) -> Dict[str, object]:
     params: Dict[str, object] = {}
     for option in _spec(variant)["options"]:
@@ -60,7 +63,7 @@ def _parameters(variant: str) -> Dict[str, object]:
         else:
             params[option["name"]] = option["default"]
     params["max_game_length"] = DEFAULT_MAX_GAME_LENGTH
-    if variant in OPEN_VARIANTS:
+    if _open(variant):
         params["information"] = "perfect"
     return params
 
@@ -69,7 +72,7 @@ def _game_type(variant: str, information: str) -> pyspiel.GameType:
     spec = _spec(variant)
     chance = (
         pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-        if variant in CHANCE_VARIANTS
+        if spec["chance"]
         else pyspiel.GameType.ChanceMode.DETERMINISTIC
     )
     info = (
@@ -111,7 +114,7 @@ class BluffchessGame(pyspiel.Game):
         self.variant = variant
         self.max_length = int(full["max_game_length"])
         information = "imperfect"
-        if variant in OPEN_VARIANTS:
+        if _open(variant):
             information = str(full["information"])
             if information not in ("perfect", "imperfect"):
                 raise bc.RulesError(
@@ -361,7 +364,7 @@ def register() -> None:
     for variant in (v["id"] for v in bc.variants()):
         if game_name(variant) in registered:
             continue
-        information = "perfect" if variant in OPEN_VARIANTS else "imperfect"
+        information = "perfect" if _open(variant) else "imperfect"
         cls = _game_class(variant)
         GAMES[variant] = cls
         pyspiel.register_game(_game_type(variant, information), cls)

@@ -8,12 +8,18 @@ leaves a square empty (``place -``); BS Chess with spies first draws whether a p
 probabilities are proportional to the number of whole setups that remain possible after it, so
 the setup drawn is uniform among the valid ones: the distribution of the rules' ``setup
 random``. The finished setup is played as one ``setup ...`` action.
+
+A variant whose spec says Chance takes part (``chance`` in ``bluffchess.variants()``) needs its
+chance outcomes here, and its setup steps if its setup is hidden: without them its OpenSpiel game
+refuses to load (and the tests fail).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Dict, List, Optional, Sequence, Tuple
+
+from . import _bluffchess as bc
 
 FACES = "PNBR"
 # Reality Check's ten two-faced pieces, as unordered pairs of faces.
@@ -40,6 +46,10 @@ def chance_texts(variant: str) -> List[str]:
     if variant == "reality-check":
         pieces = [f"place {u}{d}" for u in FACES for d in FACES]
         return ["place -"] + pieces + [f"die {n}" for n in range(1, 7)]
+    if any(v["id"] == variant and v["chance"] for v in bc.variants()):
+        raise bc.RulesError(
+            f"Chance takes part in {variant}, but bluffchess/setups.py has no chance outcomes for it"
+        )
     return []
 
 
@@ -91,6 +101,8 @@ class Slots:
     """One side's setup as a sequence of steps."""
 
     def __init__(self, variant: str, options: Dict[str, str], color: str):
+        if variant not in ("bs", "reality-check"):
+            raise bc.RulesError(f"bluffchess/setups.py has no setup steps for {variant}")
         self.variant = variant
         self.color = color
         if variant == "bs":

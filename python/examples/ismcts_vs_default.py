@@ -33,7 +33,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     params = {"max_game_length": args.max_game_length}
-    if args.variant in bo.OPEN_VARIANTS:
+    spec = next(v for v in bluffchess.variants() if v["id"] == args.variant)
+    if not spec["hidden"]:
         params["information"] = "imperfect"
     game = pyspiel.load_game(bo.game_name(args.variant), params)
     rng = np.random.RandomState(args.seed)

@@ -867,8 +867,8 @@ fn verify<'py>(py: Python<'py>, record: &Bound<'_, PyAny>) -> PyResult<Option<Bo
     outcome_dict(py, outcome)
 }
 
-/// Every variant: `[{"id", "name", "summary", "options": [{"name", "values", "default",
-/// "description"}]}]`.
+/// Every variant: `[{"id", "name", "summary", "hidden", "chance", "premove", "options":
+/// [{"name", "values", "default", "description"}]}]` (the facts as `VariantSpec` defines them).
 #[pyfunction]
 fn variants<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
     let list = PyList::empty(py);
@@ -877,6 +877,9 @@ fn variants<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         dict.set_item("id", spec.id)?;
         dict.set_item("name", spec.name)?;
         dict.set_item("summary", spec.summary)?;
+        dict.set_item("hidden", spec.hidden)?;
+        dict.set_item("chance", spec.chance)?;
+        dict.set_item("premove", spec.premove)?;
         let options = PyList::empty(py);
         for option in spec.options {
             let o = PyDict::new(py);

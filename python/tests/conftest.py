@@ -8,7 +8,9 @@ import pytest
 import bluffchess
 
 VARIANTS = list(bluffchess.VARIANT_IDS)
-HIDDEN = ["alter-ego", "bs", "reality-check", "bluff-move"]
+# The variants by their specs' facts.
+OPEN = [v["id"] for v in bluffchess.variants() if not v["hidden"]]
+CHANCE = [v["id"] for v in bluffchess.variants() if v["chance"]]
 
 # Every variant with its defaults, and the options that change what can happen.
 OPTION_SETS = [(v, {}) for v in VARIANTS] + [

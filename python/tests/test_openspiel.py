@@ -9,7 +9,7 @@ pyspiel = pytest.importorskip("pyspiel")
 import bluffchess  # noqa: E402
 import bluffchess.openspiel as bo  # noqa: E402
 from bluffchess.setups import Slots  # noqa: E402
-from conftest import OPTION_SETS, VARIANTS, option_id  # noqa: E402
+from conftest import CHANCE, OPEN, OPTION_SETS, VARIANTS, option_id  # noqa: E402
 from open_spiel.python.algorithms import (  # noqa: E402
     cfr,
     exploitability,
@@ -38,6 +38,20 @@ def test_every_variant_is_registered():
     assert tuple(rc.observation_tensor_shape()) == bluffchess.observation_shape("reality-check")
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_each_variant_has_chance_outcomes_exactly_when_chance_takes_part(variant):
+    """The specs' facts decide the OpenSpiel game's type: Chance's outcomes where Chance takes
+    part (a variant added without its setup steps fails here), perfect information where nothing
+    is hidden."""
+    game = load(variant)
+    kind = game.get_type()
+    stochastic = kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert stochastic == (variant in CHANCE)
+    assert (game.max_chance_outcomes() > 0) == (variant in CHANCE)
+    perfect = kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert perfect == (variant in OPEN)
+
+
 def test_bad_parameters_are_refused():
     with pytest.raises(Exception, match="spy"):
         pyspiel.load_game("python_bluffchess_bs(spy=maybe)")
@@ -51,7 +65,7 @@ def test_openspiel_random_simulation(entry):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_ismcts_plays_every_variant(variant):
-    params = {"information": "imperfect"} if variant in bo.OPEN_VARIANTS else {}
+    params = {"information": "imperfect"} if variant in OPEN else {}
     game = load(variant, **params)
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
@@ -163,7 +177,7 @@ def test_reality_check_chance_setups_are_uniform():
     assert len(set(round(p, 9) for p in first.values())) > 1
 
 
-@pytest.mark.parametrize("variant", ["chess", "ambiguous"])
+@pytest.mark.parametrize("variant", OPEN)
 def test_minimax_solves_a_tiny_game(variant):
     game = load(variant, max_game_length=3)
     value, action = minimax.alpha_beta_search(game, maximum_depth=3)

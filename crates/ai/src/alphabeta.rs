@@ -89,7 +89,7 @@ pub fn search<G: Variant>(
 ) -> Result<Found, SearchError> {
     let worlds = FromBelief::<G::Belief>::from_view(view)?;
     let color = view.seat.color().ok_or(SearchError::Spectator)?;
-    let count = if G::OPEN { 1 } else { samples.max(1) };
+    let count = if G::SPEC.hidden { samples.max(1) } else { 1 };
     let pool: Vec<G> = (0..count).map(|_| worlds.sample_quiet(rng)).collect();
     let actions = parse_all(&pool[0], legal);
     let first = actions.first().ok_or(SearchError::Unreadable)?;
@@ -115,9 +115,9 @@ pub fn search<G: Variant>(
     };
     for depth in 1..=max_depth {
         search.killers = vec![[None, None]; depth as usize + 2];
-        let best = match G::OPEN {
-            true => search.best_in_one(&pool[0], depth, color),
-            false => search.best_on_average(&pool, &actions, color, depth),
+        let best = match G::SPEC.hidden {
+            false => search.best_in_one(&pool[0], depth, color),
+            true => search.best_on_average(&pool, &actions, color, depth),
         };
         // An iteration cut short counts only if it is the first: better than no search at all.
         if search.stopped && depth > 1 {

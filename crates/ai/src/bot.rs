@@ -158,7 +158,7 @@ impl Visitor for Act<'_> {
         match kind {
             Kind::Random => Ok(Answer::new(random(decision, &mut bot.rng), "random")),
             Kind::Greedy => {
-                let samples = spec.samples.unwrap_or(if G::OPEN { 1 } else { 8 });
+                let samples = spec.samples.unwrap_or(if G::SPEC.hidden { 8 } else { 1 });
                 let action = greedy::choose::<G>(view, legal, samples, &mut bot.rng)?;
                 Ok(Answer::new(action, format!("greedy over {samples} worlds")))
             }

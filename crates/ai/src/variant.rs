@@ -14,9 +14,6 @@ use rand::RngCore;
 
 /// A variant the bots play.
 pub trait Variant: Game {
-    /// Whether nothing is hidden from anyone (alpha-beta applies).
-    const OPEN: bool = false;
-
     /// How many captures (and answers to them) a quiescence search follows one after another.
     const QUIESCENCE: u32 = 6;
 
@@ -79,8 +76,6 @@ pub trait Variant: Game {
 }
 
 impl Variant for Chess {
-    const OPEN: bool = true;
-
     fn evaluate(&self, color: Color) -> f64 {
         eval::position(self.position(), color)
     }
@@ -95,8 +90,6 @@ impl Variant for Chess {
 }
 
 impl Variant for Ambiguous {
-    const OPEN: bool = true;
-
     fn evaluate(&self, color: Color) -> f64 {
         eval::position(self.position(), color)
     }

@@ -1,7 +1,24 @@
 //! What the command line says about the variants, all read from the registry: the list for
-//! `--help`, and each variant's rules (the registry embeds them: an installed binary has no docs).
+//! `--help`, the table for programs (`bluffchess variants`), and each variant's rules (the
+//! registry embeds them: an installed binary has no docs).
 
 use bluffchess_rules::registry::{variant_ids, VARIANTS};
+use serde_json::{json, Value};
+
+/// The table of variants for programs: each variant's spec as `GET /api/variants` gives it,
+/// with every combination of its options (`option_sets`), which a check that must meet every
+/// rule plays under (`scripts/fingerprint`).
+pub fn variants_json() -> Value {
+    let variants: Vec<Value> = VARIANTS
+        .iter()
+        .map(|spec| {
+            let mut value = serde_json::to_value(spec).expect("a spec serialises");
+            value["option_sets"] = json!(spec.option_sets());
+            value
+        })
+        .collect();
+    json!({ "variants": variants })
+}
 
 /// The variants and every option with its values, default and meaning.
 pub fn variants_help() -> String {
@@ -49,5 +66,24 @@ mod tests {
             assert!(text.contains(spec.name), "{}: {}", spec.id, spec.name);
         }
         assert!(rules("fog").unwrap_err().contains("the variants are"));
+    }
+
+    #[test]
+    fn the_table_gives_each_variant_its_facts_and_option_sets() {
+        let table = variants_json();
+        let listed = table["variants"].as_array().unwrap();
+        assert_eq!(listed.len(), VARIANTS.len());
+        for (value, spec) in listed.iter().zip(VARIANTS) {
+            assert_eq!(value["id"], spec.id);
+            assert_eq!(value["hidden"], spec.hidden);
+            assert_eq!(value["chance"], spec.chance);
+            assert_eq!(value["premove"], spec.premove);
+            assert_eq!(value["option_sets"], json!(spec.option_sets()));
+        }
+        let bs = listed.iter().find(|v| v["id"] == "bs").unwrap();
+        assert_eq!(
+            bs["option_sets"],
+            json!([{"spy": "true"}, {"spy": "false"}])
+        );
     }
 }

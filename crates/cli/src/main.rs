@@ -38,6 +38,9 @@ enum Command {
     /// Play a game in the terminal against a bot, seeing only your side's view.
     #[command(after_help = catalog::variants_help())]
     Play(play::PlayArgs),
+    /// Print the variants as JSON: each one's id, names, facts and options, with every
+    /// combination of its options (`option_sets`).
+    Variants,
     /// Print a variant's rules.
     #[command(after_help = catalog::variants_help())]
     Rules {
@@ -144,6 +147,10 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args).map_err(|e| (e, 2)),
         Command::Arbiter => arbiter::run().map_err(|e| (e, 2)),
         Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
+        Command::Variants => {
+            println!("{}", catalog::variants_json());
+            Ok(())
+        }
         Command::Rules { variant } => catalog::rules(&variant)
             .map(|text| print!("{text}"))
             .map_err(|e| (e, 2)),

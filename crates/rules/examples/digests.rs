@@ -57,25 +57,6 @@ impl Hash {
     }
 }
 
-/// Every combination of a variant's options (each option through each of its values).
-fn option_sets(id: &str) -> Vec<Options> {
-    let spec = VARIANTS.iter().find(|v| v.id == id).expect("a variant");
-    let mut sets = vec![Options::new()];
-    for option in spec.options {
-        sets = sets
-            .into_iter()
-            .flat_map(|set| {
-                option.values.iter().map(move |value| {
-                    let mut set = set.clone();
-                    set.insert(option.name.to_string(), value.to_string());
-                    set
-                })
-            })
-            .collect();
-    }
-    sets
-}
-
 /// Texts that must be refused (or, rarely, accepted): their answer is hashed either way.
 fn probes(legal: &[String], rng: &mut StdRng) -> Vec<String> {
     let mut texts = vec!["zz".to_string(), "e2e4e4".to_string(), "setup".to_string()];
@@ -286,7 +267,7 @@ fn main() {
             continue;
         }
         let started = std::time::Instant::now();
-        let sets = option_sets(spec.id);
+        let sets = spec.option_sets();
         let per_set = games.div_ceil(sets.len() as u64).max(50);
         let mut h = Hash::new();
         for options in &sets {

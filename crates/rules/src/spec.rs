@@ -94,6 +94,19 @@ pub struct VariantSpec {
     pub options: &'static [OptionSpec],
     /// The forms of action its players type.
     pub actions: &'static [ActionForm],
+    /// Whether a seat may be kept from seeing something: an action, a piece or a setup of the
+    /// other seat's that its view does not show. Without it both seats and the spectator see the
+    /// whole game (a search needs no sampled worlds; OpenSpiel may call it perfect information).
+    pub hidden: bool,
+    /// Whether Chance takes part under some of its options: it rolls (`Actor::Chance`), or a seat
+    /// sets up hidden pieces in one of too many ways to list (`Game::setup_due`), which a model of
+    /// the game draws at random (OpenSpiel's chance nodes, one square at a time).
+    pub chance: bool,
+    /// Whether a seat may choose its next move before its turn (a premove): each of its turns
+    /// offers moves from square to square of the 8x8 board (after any answer the turn asks
+    /// first, such as BS's call), so that a move chosen ahead is judged against the legal list
+    /// when the turn comes.
+    pub premove: bool,
 }
 
 /// Options checked against a variant's schema: every option present, each with a valid value.

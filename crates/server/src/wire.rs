@@ -537,10 +537,14 @@ pub struct SeenPosition {
     pub position: Value,
 }
 
-/// The variants and their rules options.
+/// The variants, their facts and their rules options.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Variants {
-    /// Each variant.
+    /// Each variant, as its `VariantSpec` states it: `id`, `name`, `summary`, `options`
+    /// (`name`, `kind`, `values`, `default`, `description`), `actions` (`example`, `meaning`)
+    /// and its facts: `hidden` (a seat may be kept from seeing something), `chance` (Chance
+    /// rolls, or a hidden setup is drawn at random, under some option) and `premove` (a seat may
+    /// choose its next move before its turn: every turn offers moves on the 8x8 board).
     #[schema(value_type = Vec<Object>)]
     pub variants: &'static [&'static VariantSpec],
 }

@@ -19,6 +19,9 @@ async fn the_variants_table_is_the_registry() {
         assert_eq!(got["id"], spec.id);
         assert_eq!(got["name"], spec.name);
         assert_eq!(got["summary"], spec.summary);
+        assert_eq!(got["hidden"], spec.hidden);
+        assert_eq!(got["chance"], spec.chance);
+        assert_eq!(got["premove"], spec.premove);
         let options = got["options"].as_array().unwrap();
         assert_eq!(options.len(), spec.options.len());
         for (o, s) in options.iter().zip(spec.options) {

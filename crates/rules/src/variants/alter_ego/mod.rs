@@ -59,6 +59,9 @@ impl Game for AlterEgo {
             ActionForm::new("transfer d1", "after your death move: your alter ego goes to your piece on d1 (hidden)"),
             ActionForm::new("pass", "when the piece holding your alter ego cannot move"),
         ],
+        hidden: true,
+        chance: false,
+        premove: true,
     };
 
     fn new(options: &Options) -> Result<AlterEgo, OptionError> {

@@ -72,6 +72,9 @@ impl Game for Ambiguous {
             ActionForm::new("d2e4", "pick which of the opponent's pieces goes to the named square, in UCI"),
             ActionForm::new("e7e8n", "pick a promotion, with the new piece's letter (q, r, b, n)"),
         ],
+        hidden: false,
+        chance: false,
+        premove: false,
     };
 
     fn new(options: &Options) -> Result<Ambiguous, OptionError> {

@@ -64,6 +64,9 @@ impl Game for BluffMove {
             ActionForm::new("e1g1", "castling, as the king's move (open: the opponent sees it)"),
             ActionForm::new("bluff e2e4", "a bluff move: a bluffed copy of the piece on e2 goes to e4 (bluff e7e8n promotes)"),
         ],
+        hidden: true,
+        chance: false,
+        premove: true,
     };
 
     fn new(options: &Options) -> Result<BluffMove, OptionError> {

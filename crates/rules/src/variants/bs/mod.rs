@@ -75,6 +75,9 @@ impl Game for Bs {
             ActionForm::new("accept", "answer the opponent's move: let it stand unseen"),
             ActionForm::new("remove g8", "after your call found a lawful move: remove one of your own pieces"),
         ],
+        hidden: true,
+        chance: true,
+        premove: true,
     };
 
     fn new(options: &Options) -> Result<Bs, OptionError> {

@@ -52,6 +52,9 @@ impl Game for Chess {
         rules: include_str!("../../../../../docs/rules/chess.md"),
         options: &[],
         actions: &ORTHODOX_MOVES,
+        hidden: false,
+        chance: false,
+        premove: true,
     };
 
     fn new(options: &Options) -> Result<Chess, OptionError> {

@@ -82,6 +82,9 @@ impl Game for RealityCheck {
             ActionForm::new("remove d3", "after a failed memory: give up the true piece on d3 (or remove RR from hand)"),
             ActionForm::new("die 3", "with dice: Chance's roll, drawn from the game's seed (typed only in a scripted game)"),
         ],
+        hidden: true,
+        chance: true,
+        premove: false,
     };
 
     fn new(options: &Options) -> Result<RealityCheck, OptionError> {
