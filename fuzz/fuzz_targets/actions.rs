@@ -6,7 +6,7 @@
 #![no_main]
 
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::Options;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::{AnyGame, VARIANTS};
 use libfuzzer_sys::fuzz_target;
 

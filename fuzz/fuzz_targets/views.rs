@@ -4,8 +4,10 @@
 #![no_main]
 
 use bluffchess_rules::any::ViewVisitor;
-use bluffchess_rules::belief::{check_witness, Belief};
-use bluffchess_rules::game::{Game, View};
+use bluffchess_rules::belief::check_witness;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::view::View;
 use bluffchess_rules::AnyView;
 use libfuzzer_sys::fuzz_target;
 use rand::SeedableRng;

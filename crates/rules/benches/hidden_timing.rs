@@ -5,8 +5,9 @@
 
 use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Actor, Options, Seat};
+use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::seat::{Actor, Seat};
 use bluffchess_rules::variants::bs::{Action, Bs, Identity, Setup};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use rand::rngs::StdRng;

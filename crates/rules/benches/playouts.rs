@@ -1,10 +1,13 @@
 //! Random playouts (whole games and actions per second) and resampling in the middle of a game,
 //! for every variant. Run: `cargo bench -p bluffchess-rules --bench playouts`.
 
-use bluffchess_rules::belief::Belief;
-use bluffchess_rules::game::{EventKind, Game, Options, Seat};
+use bluffchess_rules::event::EventKind;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
 use bluffchess_rules::log::Recording;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::{random_action, random_playout};
+use bluffchess_rules::seat::Seat;
 use bluffchess_rules::variants::{BluffMove, RealityCheck};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::rngs::StdRng;

@@ -19,10 +19,12 @@
 //! `game`, `playout`, `log` and `registry`.
 
 use bluffchess_rules::any::{perft, with_variant, VariantVisitor};
-use bluffchess_rules::arbiter::MetaKind;
-use bluffchess_rules::game::{Actor, Game, Options, Seat};
+use bluffchess_rules::game::Game;
 use bluffchess_rules::log::Recording;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::{random_action, random_playout};
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::{Actor, Seat};
 use bluffchess_rules::{verify, AnyGame, AnyView, Color, SaltSource, VARIANTS};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -96,9 +98,9 @@ fn arbiter_game(id: &str, options: &Options, seed: u64, h: &mut Hash) {
             for text in probes(&legal.actions, &mut rng) {
                 let mut copy = game.clone();
                 match copy.play(&text) {
-                    Ok(events) => {
+                    Ok(played) => {
                         h.text("accepted");
-                        h.json(&events);
+                        h.json(&played.events);
                     }
                     Err(e) => {
                         h.text(&e.to_string());
@@ -145,7 +147,8 @@ fn arbiter_game(id: &str, options: &Options, seed: u64, h: &mut Hash) {
             }
             None => break,
         }
-        .expect("a random action is accepted");
+        .expect("a random action is accepted")
+        .events;
         h.json(&events);
         h.json(&game.last_recorded());
         played += 1;

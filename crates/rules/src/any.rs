@@ -4,14 +4,19 @@
 //! ([`for_each_variant!`](crate::for_each_variant)); and the checking of any game record
 //! ([`verify`]).
 
-use crate::arbiter::{Arbiter, ArbiterError, Legal, MetaKind, Record, RecordedAction};
-pub use crate::arbiter::{Entry, Problem, VerifyError};
-use crate::belief::{Belief, BeliefError};
+use crate::arbiter::{Arbiter, ArbiterError, Legal, Played};
 use crate::board::Color;
 use crate::commitment::SaltSource;
-use crate::game::{Actor, Event, Game, OptionError, Options, Outcome, Seat, View};
-use crate::registry::VariantSpec;
-pub use crate::variants::VARIANTS;
+use crate::error::{shorten, BeliefError};
+use crate::event::Event;
+use crate::game::{Belief, Game};
+use crate::options::{OptionError, Options};
+use crate::outcome::Outcome;
+use crate::record::{MetaKind, Record, RecordedAction};
+use crate::seat::{Actor, Seat};
+use crate::spec::VariantSpec;
+use crate::verification::{verify_as, Entry, Problem, VerifyError};
+use crate::view::View;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::Value;
@@ -57,7 +62,7 @@ macro_rules! any_variant {
                         .map(AnyView::$arm)
                         .map_err(|e| ViewError::Json(e.to_string()));
                 })*
-                Err(ViewError::UnknownVariant(crate::game::shorten(&variant)))
+                Err(ViewError::UnknownVariant(shorten(&variant)))
             }
 
             /// The variant id.
@@ -120,7 +125,7 @@ macro_rules! any_variant {
             $(if variant == <$game as Game>::ID {
                 return Ok(visitor.visit::<$game>());
             })*
-            Err(NewGameError::UnknownVariant(crate::game::shorten(variant)))
+            Err(NewGameError::UnknownVariant(shorten(variant)))
         }
 
         impl AnyGame {
@@ -319,13 +324,13 @@ impl AnyGame {
         dispatch!(self, g => g.legal_described())
     }
 
-    /// Plays an action's text.
-    pub fn play(&mut self, text: &str) -> Result<Vec<Event>, ArbiterError> {
+    /// Plays an action's text: its canonical text and the new events the actor may see.
+    pub fn play(&mut self, text: &str) -> Result<Played, ArbiterError> {
         dispatch!(self, g => g.play(text))
     }
 
     /// Lets Chance act.
-    pub fn roll(&mut self) -> Result<Vec<Event>, ArbiterError> {
+    pub fn roll(&mut self) -> Result<Played, ArbiterError> {
         dispatch!(self, g => g.roll())
     }
 
@@ -388,14 +393,14 @@ impl AnyGame {
 }
 
 /// Replays a record and checks every action, every public text, every commitment against its
-/// opening, and the outcome (see [`crate::arbiter::verify_as`], which does it for the record's
+/// opening, and the outcome (see [`verify_as`], which does it for the record's
 /// variant). Returns the outcome.
 pub fn verify(record: &Record) -> Result<Option<Outcome>, VerifyError> {
     struct Verify<'a>(&'a Record);
     impl VariantVisitor for Verify<'_> {
         type Output = Result<Option<Outcome>, VerifyError>;
         fn visit<G: Game>(self) -> Self::Output {
-            crate::arbiter::verify_as::<G>(self.0)
+            verify_as::<G>(self.0)
         }
     }
     with_variant(&record.variant, Verify(record)).unwrap_or_else(|_| {

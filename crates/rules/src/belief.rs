@@ -9,8 +9,9 @@
 //! give the same samples for the same seed.
 //!
 //! ```
-//! use bluffchess_rules::belief::Belief;
-//! use bluffchess_rules::game::{Game, Options, Seat};
+//! use bluffchess_rules::game::{Belief, Game};
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::seat::Seat;
 //! use bluffchess_rules::variants::alter_ego::{AlterEgo, AlterEgoBelief};
 //! use rand::SeedableRng;
 //!
@@ -23,11 +24,9 @@
 //! assert_eq!(sample.view(Seat::Black), game.view(Seat::Black));
 //! ```
 
-use crate::error::shorten;
-pub use crate::error::BeliefError;
+use crate::error::{shorten, BeliefError};
 use crate::event::{Event, EventKind};
-pub use crate::game::Belief;
-use crate::game::Game;
+use crate::game::{Belief, Game};
 use crate::outcome::EndReason;
 use crate::view::View;
 use rand::RngCore;

@@ -6,22 +6,19 @@
 //! a summary of the position as it knows it. [`Game::resample`] draws a full state that the seat
 //! cannot tell from the real one.
 //!
-//! The types the trait speaks in live in their own files (seats in `seat.rs`, events in
-//! `event.rs`, views in `view.rs`, options in `options.rs`, refusals in `error.rs`) and are
-//! re-exported here, where the code written before they moved finds them.
+//! The types the trait speaks in live in their own files: seats in `seat.rs`, events in
+//! `event.rs`, views in `view.rs`, options in `options.rs`, refusals in `error.rs`.
 
-pub use crate::action_info::{ActionInfo, LegalAction};
+use crate::action_info::ActionInfo;
 use crate::board::Color;
-pub use crate::error::BeliefError;
-pub use crate::error::{shorten, ActionError};
-pub use crate::event::{Event, EventKind};
-pub use crate::fact::{Fact, SealedKind, StopReason};
+use crate::error::{ActionError, BeliefError};
+use crate::event::Event;
 use crate::log::{Log, Recording};
-pub use crate::options::{OptionError, Options};
-pub use crate::outcome::{EndReason, Outcome};
-pub use crate::seat::{Actor, Audience, Seat};
+use crate::options::{OptionError, Options};
+use crate::outcome::{EndReason, Outcome};
+use crate::seat::{Actor, Seat};
 use crate::spec::VariantSpec;
-pub use crate::view::View;
+use crate::view::View;
 use rand::{Rng, RngCore};
 use std::fmt::{Debug, Display};
 

@@ -17,27 +17,34 @@ pub mod options;
 pub mod outcome;
 pub mod playout;
 pub mod protocol;
+pub mod record;
 pub mod registry;
 pub(crate) mod repetition;
 pub mod seat;
 pub mod spec;
 pub mod variants;
+pub mod verification;
 pub mod view;
 
 pub use action_info::{ActionInfo, LegalAction, SquareName};
 pub use any::{verify, AnyGame, AnyView, History};
-pub use arbiter::{Arbiter, ArbiterError, Record};
-pub use belief::{Belief, BeliefError};
+pub use arbiter::{Arbiter, ArbiterError};
 pub use board::{Color, Role, Square};
 pub use chess::{Move, Position};
 pub use commitment::SaltSource;
-pub use game::{
-    ActionError, Actor, Audience, EndReason, Event, EventKind, Fact, Game, Options, Outcome, Seat,
-    View,
-};
+pub use error::{ActionError, BeliefError};
+pub use event::{Event, EventKind};
+pub use fact::Fact;
+pub use game::{Belief, Game};
 pub use log::Recording;
-pub use registry::{VariantSpec, VARIANTS};
+pub use options::Options;
+pub use outcome::{EndReason, Outcome};
+pub use record::Record;
+pub use registry::VARIANTS;
+pub use seat::{Actor, Audience, Seat};
+pub use spec::VariantSpec;
 pub use variants::{
     AlterEgo, AlterEgoBelief, Ambiguous, AmbiguousBelief, BluffMove, BluffMoveBelief, Bs, BsBelief,
     Chess, ChessBelief, RealityCheck, RealityCheckBelief,
 };
+pub use view::View;

@@ -7,10 +7,11 @@
 //! programs.
 
 use crate::any::{AnyGame, NewGameError};
-use crate::arbiter::{ArbiterError, MetaKind};
+use crate::arbiter::ArbiterError;
 use crate::commitment::SaltSource;
 use crate::error::shorten;
 use crate::options::Options;
+use crate::record::MetaKind;
 use crate::seat::Seat;
 use serde_json::{json, Map, Value};
 
@@ -155,11 +156,11 @@ impl Session {
             "legal" => legal(game),
             "play" => {
                 let action = string_field(fields, "action")?;
-                let events = game.play(action)?;
+                let events = game.play(action)?.events;
                 Ok(json!({"to_act": game.to_act(), "events": events, "outcome": game.outcome()}))
             }
             "roll" => {
-                let events = game.roll()?;
+                let events = game.roll()?.events;
                 Ok(json!({"to_act": game.to_act(), "events": events, "outcome": game.outcome()}))
             }
             "view" => {

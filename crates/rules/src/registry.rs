@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use bluffchess_rules::registry::{spec, VARIANTS};
-//! use bluffchess_rules::game::Options;
+//! use bluffchess_rules::options::Options;
 //!
 //! assert!(VARIANTS.iter().any(|v| v.id == "bs"));
 //! let bs = spec("bs").unwrap();
@@ -14,10 +14,16 @@
 //! assert!(bs.read_options(&bad).unwrap_err().to_string().contains("true, false"));
 //! ```
 
-pub use crate::spec::{
-    ActionForm, OptionKind, OptionSpec, OptionValues, VariantSpec, ORTHODOX_MOVES,
-};
-pub use crate::variants::VARIANTS;
+use crate::game::Game;
+use crate::spec::VariantSpec;
+
+macro_rules! specs {
+    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
+        /// The variants this build plays, in the order menus list them.
+        pub const VARIANTS: &[&VariantSpec] = &[$(&<$game as Game>::SPEC),*];
+    };
+}
+crate::for_each_variant!(specs);
 
 /// The variant with this id.
 pub fn spec(id: &str) -> Option<&'static VariantSpec> {

@@ -7,8 +7,10 @@ use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::board::attacks::between;
 use bluffchess_rules::board::{Color, Square};
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Game, Options, Seat};
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::seat::Seat;
 use bluffchess_rules::variants::bluff_move::{Action, BluffMove, BluffMoveBelief};
 use common::{assert_same_samples, belief_check, fuzz, resample_check, without_commitments};
 use rand::rngs::StdRng;
@@ -314,7 +316,7 @@ fn every_event_carries_its_fact() {
 
 #[test]
 fn a_bluff_shows_everyone_an_image_move_and_its_mover_a_bluff() {
-    use bluffchess_rules::game::Fact;
+    use bluffchess_rules::fact::Fact;
     let mut game = BluffMove::new(&Options::new()).unwrap();
     game.apply_text("bluff e2e4").unwrap();
     let facts = |seat: Seat| -> Vec<Fact> {

@@ -3,14 +3,19 @@
 mod common;
 
 use bluffchess_rules::any::{perft, verify, AnyGame};
-use bluffchess_rules::arbiter::{Arbiter, MetaKind, Record};
-use bluffchess_rules::belief::{Belief, BeliefError};
+use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::chess::{perft::perft as orthodox_perft, Position};
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::EndReason;
-use bluffchess_rules::game::{Actor, Game, Options, Outcome, Seat};
+use bluffchess_rules::error::BeliefError;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::outcome::EndReason;
+use bluffchess_rules::outcome::Outcome;
 use bluffchess_rules::playout::{random_action, random_playout};
+use bluffchess_rules::record::{MetaKind, Record};
+use bluffchess_rules::seat::{Actor, Seat};
 use bluffchess_rules::variants::chess::Chess;
 use bluffchess_rules::variants::chess::ChessBelief;
 use proptest::prelude::*;
@@ -239,7 +244,7 @@ fn verify_names_the_first_altered_entry() {
         .map_or((), drop))
     .starts_with("options:"));
     assert!(tamper(&record, |r| r.meta.push(
-        bluffchess_rules::arbiter::RecordedMeta {
+        bluffchess_rules::record::RecordedMeta {
             after: 1,
             seat: Color::White,
             kind: MetaKind::AcceptDraw,

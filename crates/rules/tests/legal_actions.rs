@@ -5,7 +5,9 @@
 
 use bluffchess_rules::any::{with_variant, VariantVisitor};
 use bluffchess_rules::arbiter::Arbiter;
-use bluffchess_rules::game::{Actor, Game, Options};
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::seat::Actor;
 use bluffchess_rules::{ActionInfo, LegalAction, SaltSource, VARIANTS};
 
 /// The canonical text an action of this structure has (`None` for a setup, whose structure says

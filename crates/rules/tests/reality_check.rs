@@ -9,9 +9,11 @@ use bluffchess_rules::arbiter::Arbiter;
 use bluffchess_rules::board::board39::{Shape, Square39};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::EndReason;
-use bluffchess_rules::game::{Actor, Game, Options, Seat};
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::outcome::EndReason;
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::seat::{Actor, Seat};
 use bluffchess_rules::variants::reality_check::{
     Action, Kind, RealityCheck, RealityCheckBelief, Setup,
 };

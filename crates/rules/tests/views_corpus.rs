@@ -2,8 +2,10 @@
 //! a regression test: every view is read or refused, and every belief built from one samples
 //! games that show the seat the belief's view.
 
-use bluffchess_rules::belief::{check_witness, Belief};
-use bluffchess_rules::game::{Game, View};
+use bluffchess_rules::belief::check_witness;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::view::View;
 use bluffchess_rules::{
     AlterEgoBelief, AmbiguousBelief, AnyView, BluffMoveBelief, BsBelief, ChessBelief,
     RealityCheckBelief,

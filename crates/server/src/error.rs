@@ -5,7 +5,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use bluffchess_rules::arbiter::ArbiterError;
-use bluffchess_rules::game::ActionError;
+use bluffchess_rules::error::ActionError;
 use serde_json::json;
 
 /// A refused request, by cause. Nothing was changed.

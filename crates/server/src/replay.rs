@@ -6,9 +6,9 @@ use crate::error::ApiError;
 use crate::wire::{BySeat, Positions, Replay, SeenPosition};
 use axum::body::Bytes;
 use bluffchess_rules::any::AnyGame;
-use bluffchess_rules::arbiter::Record;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::record::Record;
+use bluffchess_rules::seat::Seat;
 use std::collections::{BTreeSet, VecDeque};
 use std::sync::Mutex;
 

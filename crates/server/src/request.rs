@@ -5,7 +5,7 @@ use crate::error::ApiError;
 use crate::room::SeatCommand;
 use crate::wire::{ActionRequest, ClockRequest, CreateRequest, JoinRequest, WsCommand, WsHello};
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::Options;
+use bluffchess_rules::options::Options;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

@@ -5,9 +5,12 @@
 //! Fields are declared in alphabetical order: a message's JSON keeps its keys sorted, as it
 //! always has.
 
-use bluffchess_rules::arbiter::Record;
-use bluffchess_rules::game::{Actor, Event, Options, Outcome};
-use bluffchess_rules::registry::VariantSpec;
+use bluffchess_rules::event::Event;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::outcome::Outcome;
+use bluffchess_rules::record::Record;
+use bluffchess_rules::seat::Actor;
+use bluffchess_rules::spec::VariantSpec;
 use bluffchess_rules::LegalAction;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -2,8 +2,8 @@
 
 mod common;
 
-use bluffchess_rules::any::VARIANTS;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::registry::VARIANTS;
+use bluffchess_rules::seat::Seat;
 use bluffchess_server::wire::{Message as FeedMessage, WsReply};
 use common::*;
 use reqwest::StatusCode;
@@ -271,7 +271,7 @@ async fn a_threefold_repetition_is_claimed() {
     let reason = answer["outcome"]["reason"].as_str().unwrap();
     assert!(reason.contains("repetition"), "{answer}");
     let (_, record) = ts.record(&id).await;
-    let record: bluffchess_rules::arbiter::Record = serde_json::from_value(record).unwrap();
+    let record: bluffchess_rules::record::Record = serde_json::from_value(record).unwrap();
     bluffchess_rules::any::verify(&record).unwrap();
     ts.stop().await;
 }
@@ -317,7 +317,7 @@ async fn a_flag_falls_and_a_vanished_seat_loses_by_claim() {
         .await;
     assert_eq!(status, StatusCode::GONE, "{answer}");
     let (_, record) = ts.record(&id).await;
-    let record: bluffchess_rules::arbiter::Record = serde_json::from_value(record).unwrap();
+    let record: bluffchess_rules::record::Record = serde_json::from_value(record).unwrap();
     bluffchess_rules::any::verify(&record).unwrap();
 
     // Black closes its stream and stays away: after the grace period White claims the win.
@@ -1253,7 +1253,7 @@ async fn sockets_refuse_bad_hellos_and_shutdown_closes_every_stream() {
 
 mod bots {
     use super::*;
-    use bluffchess_rules::arbiter::Record;
+    use bluffchess_rules::record::Record;
     use bluffchess_server::bot::{random_choice, Bot, Turn};
     use std::collections::HashMap;
     use std::sync::{Arc, Mutex};

@@ -231,7 +231,7 @@ async fn quick_pairing_rates_both_players_as_glicko_2_says() {
         typed::<bluffchess_server::wire::NamedRecord>(&value);
         let names = [&value["players"]["white"], &value["players"]["black"]];
         assert!(names.contains(&&json!("alice")) && names.contains(&&json!("bob")));
-        let record: bluffchess_rules::arbiter::Record = serde_json::from_value(value).unwrap();
+        let record: bluffchess_rules::record::Record = serde_json::from_value(value).unwrap();
         bluffchess_rules::any::verify(&record).expect("the record verifies");
     }
     let (_, filtered) = ts.get_text("/api/user/alice/games?variant=bs", None).await;

@@ -5,7 +5,7 @@
 
 mod common;
 
-use bluffchess_rules::arbiter::Record;
+use bluffchess_rules::record::Record;
 use bluffchess_server::bot::{fallback, Bot, Turn};
 use common::*;
 use reqwest::StatusCode;
@@ -217,7 +217,7 @@ async fn a_flag_falls_while_the_flagged_sides_own_draw_offer_stands() {
     let record: Record = serde_json::from_value(end["record"].clone()).unwrap();
     assert_eq!(
         record.meta.last().unwrap().kind,
-        bluffchess_rules::arbiter::MetaKind::Timeout
+        bluffchess_rules::record::MetaKind::Timeout
     );
     assert_eq!(
         bluffchess_rules::verify(&record).unwrap(),

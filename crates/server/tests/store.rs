@@ -4,8 +4,8 @@
 
 mod common;
 
-use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
+use bluffchess_rules::record::MetaKind;
 use bluffchess_server::store::{Entry, GameRow, Logged, Store, StoreError, Write};
 use bluffchess_server::wire::Status;
 use common::{fresh_postgres, postgres_cluster, temp_db, test_config, TestServer};

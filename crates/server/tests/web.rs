@@ -3,7 +3,7 @@
 
 mod common;
 
-use bluffchess_rules::any::VARIANTS;
+use bluffchess_rules::registry::VARIANTS;
 use common::*;
 use reqwest::StatusCode;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! variant"), and the one list of them.
 //!
 //! [`for_each_variant!`](crate::for_each_variant) is that list: every other list of variants is
-//! built from it, in this crate ([`VARIANTS`], `AnyGame`, `AnyView`, `with_variant`) and in the
+//! built from it, in this crate (`registry::VARIANTS`, `AnyGame`, `AnyView`, `with_variant`) and in the
 //! others (the bots' dispatch, the terminal's boards, the fuzz targets, the benchmarks). No file
 //! outside this folder names a variant's folder.
 
@@ -19,9 +19,6 @@ pub use bluff_move::{BluffMove, BluffMoveBelief};
 pub use bs::{Bs, BsBelief};
 pub use chess::{Chess, ChessBelief};
 pub use reality_check::{RealityCheck, RealityCheckBelief};
-
-use crate::game::Game;
-use crate::spec::VariantSpec;
 
 /// The one list of variants, in the order menus list them. Calls the macro `$callback` with one
 /// entry per variant: its doc comment, the name of its arm in enums such as `AnyGame`, and its
@@ -67,11 +64,3 @@ macro_rules! for_each_variant {
         }
     };
 }
-
-macro_rules! specs {
-    ($($(#[$doc:meta])* $arm:ident($game:ty),)*) => {
-        /// The variants this build plays, in the order menus list them.
-        pub const VARIANTS: &[&VariantSpec] = &[$(&<$game as Game>::SPEC),*];
-    };
-}
-crate::for_each_variant!(specs);

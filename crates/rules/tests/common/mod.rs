@@ -6,10 +6,13 @@
 
 use bluffchess_rules::any::verify;
 use bluffchess_rules::arbiter::Arbiter;
-use bluffchess_rules::belief::{rules_view, Belief};
+use bluffchess_rules::belief::rules_view;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Actor, Game, Options, Seat};
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::seat::{Actor, Seat};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -331,7 +334,7 @@ pub fn assert_same_samples<B: Belief>(a: &B::Game, b: &B::Game, seat: Seat) {
 /// Plays `games` random games and checks that every event carries its fact, and that a move's
 /// fact names the squares its text names.
 pub fn facts_check<G: Game>(options: &Options, games: u64, seed: u64) -> usize {
-    use bluffchess_rules::game::Fact;
+    use bluffchess_rules::fact::Fact;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut checked = 0;
     for _ in 0..games {

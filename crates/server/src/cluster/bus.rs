@@ -6,8 +6,8 @@
 use crate::error::ApiError;
 use crate::room::{FeedCopy, Holder, SeatCommand};
 use crate::wire::{Answer, LobbyGame, Message, Positions};
-use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::board::Color;
+use bluffchess_rules::record::{MetaKind, Record};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};

@@ -152,7 +152,7 @@ impl Seeks {
 mod tests {
     use super::*;
     use bluffchess_rules::board::Color;
-    use bluffchess_rules::game::Options;
+    use bluffchess_rules::options::Options;
 
     fn seek(id: &str, account: i64, rating: f64, range: Option<[i64; 2]>) -> Seek {
         Seek {

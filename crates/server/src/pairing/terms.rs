@@ -6,7 +6,7 @@ use crate::wire::{ClockRequest, TermsRequest, TimeControl, VariantRef};
 use bluffchess_rules::any::AnyGame;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::Options;
+use bluffchess_rules::options::Options;
 
 /// A game's terms, checked against the rules.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -3,7 +3,7 @@
 use super::seat::index;
 use crate::wire::{ClockState, ClockTerms};
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::seat::Seat;
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {

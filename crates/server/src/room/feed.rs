@@ -15,7 +15,9 @@ use super::clock::now_ms;
 use super::seat::SEATS;
 use crate::wire::{BySeat, ClockState, Message, MessageKind, RatingDiff, SeedCommitment, Status};
 use bluffchess_rules::any::{AnyGame, AnyView};
-use bluffchess_rules::game::{Actor, EventKind, Outcome, Seat};
+use bluffchess_rules::event::EventKind;
+use bluffchess_rules::outcome::Outcome;
+use bluffchess_rules::seat::{Actor, Seat};
 use bluffchess_rules::LegalAction;
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -500,10 +502,10 @@ pub fn line(message: &Message) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bluffchess_rules::any::VARIANTS;
-    use bluffchess_rules::arbiter::MetaKind;
     use bluffchess_rules::board::Color;
     use bluffchess_rules::commitment::SaltSource;
+    use bluffchess_rules::record::MetaKind;
+    use bluffchess_rules::registry::VARIANTS;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
     use serde_json::{json, Value};

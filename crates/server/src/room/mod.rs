@@ -30,9 +30,11 @@ use crate::wire::{
     Answer, BySeat, Done, Message, RatingDiff, RematchAnswer, RematchState, SeatPresence, Status,
 };
 use bluffchess_ai::Decision;
-use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Actor, Event, Outcome, Seat};
+use bluffchess_rules::event::Event;
+use bluffchess_rules::outcome::Outcome;
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::{Actor, Seat};
 use bots::{BotAnswer, Thinking};
 use feed::Sent;
 use futures_util::future::BoxFuture;

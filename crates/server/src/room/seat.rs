@@ -1,7 +1,7 @@
 //! The seats of a room and their places: White's feed is 0, Black's 1, the spectators' 2.
 
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::seat::Seat;
 
 /// The seats in feed order.
 pub const SEATS: [Seat; 3] = [Seat::White, Seat::Black, Seat::Spectator];

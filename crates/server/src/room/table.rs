@@ -9,10 +9,13 @@ use crate::error::ApiError;
 use crate::store::{Entry, GameRow, Logged, RatingChange};
 use crate::wire::{BySeat, LobbyGame, RatingDiff, Status};
 use bluffchess_rules::any::AnyGame;
-use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Actor, EndReason, Event, Options, Outcome};
+use bluffchess_rules::event::Event;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::outcome::{EndReason, Outcome};
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::Actor;
 
 /// The state of one game.
 #[derive(Clone)]
@@ -140,14 +143,14 @@ impl Table {
                 if self.game.to_act() != Some(Actor::from(*seat)) {
                     return Err(ApiError::conflict("not-your-turn", "it is not your turn"));
                 }
-                events = self.game.play(input)?;
-                *text = self.recorded_text();
+                let played = self.game.play(input)?;
+                (events, *text) = (played.events, played.text);
                 let seat = *seat;
                 self.after_action(Some(seat), t);
             }
             Logged::Roll { text } => {
-                events = self.game.roll()?;
-                *text = self.recorded_text();
+                let played = self.game.roll()?;
+                (events, *text) = (played.events, played.text);
                 self.after_action(None, t);
             }
             Logged::Meta { seat, kind } => {
@@ -195,13 +198,6 @@ impl Table {
         if let Some(clock) = &mut self.clock {
             clock.charge(t);
         }
-    }
-
-    fn recorded_text(&self) -> String {
-        self.game
-            .last_recorded()
-            .map(|a| a.text.clone())
-            .unwrap_or_default()
     }
 
     /// After an action: the actor has acted, and once both sides have, the clock of the side

@@ -2,9 +2,9 @@
 //! change them.
 
 use crate::wire::Status;
-use bluffchess_rules::arbiter::MetaKind;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::Seat;
 
 /// A game's settings as stored.
 #[derive(Clone, Debug)]

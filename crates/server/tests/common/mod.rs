@@ -6,9 +6,9 @@ mod people;
 pub use people::*;
 
 use bluffchess_rules::any::AnyGame;
-use bluffchess_rules::arbiter::{MetaKind, Record};
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::Seat;
+use bluffchess_rules::record::{MetaKind, Record};
+use bluffchess_rules::seat::Seat;
 use bluffchess_rules::LegalAction;
 use bluffchess_server::{Config, Server};
 use futures_util::{SinkExt, Stream, StreamExt};

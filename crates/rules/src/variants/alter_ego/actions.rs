@@ -4,7 +4,7 @@
 use crate::action_info::ActionInfo;
 use crate::board::Square;
 use crate::chess::{Move, Position};
-use crate::game::ActionError;
+use crate::error::ActionError;
 use core::fmt;
 
 /// One action of Alter Ego Bluff Chess.

@@ -8,8 +8,11 @@
 
 use super::resample;
 use super::state::AlterEgo;
-use crate::belief::{check_witness, known_actions, rules_view, start_of, Belief, BeliefError};
-use crate::game::{Game, View};
+use crate::belief::{check_witness, known_actions, rules_view, start_of};
+use crate::error::BeliefError;
+use crate::game::Belief;
+use crate::game::Game;
+use crate::view::View;
 use rand::RngCore;
 
 /// A seat's knowledge of an Alter Ego game.

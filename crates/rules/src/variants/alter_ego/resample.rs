@@ -6,7 +6,8 @@
 use super::actions::Action;
 use super::state::AlterEgo;
 use super::state::Phase;
-use crate::game::{Game, Seat};
+use crate::game::Game;
+use crate::seat::Seat;
 use rand::{Rng, RngCore};
 
 pub(super) fn redraw_sealed(game: &AlterEgo, seat: Seat, rng: &mut dyn RngCore) -> AlterEgo {

@@ -4,8 +4,12 @@
 use super::actions::Action;
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{History, Move, MoveGroups, Position};
-use crate::game::{ActionError, Audience, EndReason, EventKind, Fact, Outcome, SealedKind};
+use crate::error::ActionError;
+use crate::event::EventKind;
+use crate::fact::{Fact, SealedKind};
 use crate::log::Log;
+use crate::outcome::{EndReason, Outcome};
+use crate::seat::Audience;
 
 /// Where in a turn the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

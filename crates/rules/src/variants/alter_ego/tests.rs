@@ -2,9 +2,10 @@
 
 use super::*;
 use crate::board::{Role, Square};
-use crate::game::EndReason;
-use crate::game::Outcome;
-use crate::game::{EventKind, Game};
+use crate::event::EventKind;
+use crate::game::Game;
+use crate::outcome::EndReason;
+use crate::outcome::Outcome;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

@@ -4,7 +4,8 @@
 use super::state::AlterEgo;
 use super::state::Phase;
 use crate::board::{Color, Square};
-use crate::game::{Game, Seat};
+use crate::game::Game;
+use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 /// One side's alter ego as a seat knows it.

@@ -6,11 +6,14 @@ use super::candidates::{self, Picks};
 use crate::board::attacks::pawn_attacks;
 use crate::board::{Bitboard, Color, Role, Square};
 use crate::chess::{Move, Position};
-use crate::game::{
-    ActionError, Audience, EndReason, EventKind, Fact, OptionError, Options, Outcome,
-};
+use crate::error::ActionError;
+use crate::event::EventKind;
+use crate::fact::Fact;
 use crate::log::Log;
+use crate::options::{OptionError, Options};
+use crate::outcome::{EndReason, Outcome};
 use crate::repetition::PositionKeys;
+use crate::seat::Audience;
 use crate::spec::OptionValues;
 use std::fmt::Display;
 

@@ -3,9 +3,9 @@
 use super::*;
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
-use crate::game::EndReason;
 use crate::game::Game;
-use crate::game::Outcome;
+use crate::outcome::EndReason;
+use crate::outcome::Outcome;
 use crate::repetition::PositionKeys;
 
 fn game_with(options: &[(&str, &str)]) -> Ambiguous {
@@ -278,7 +278,7 @@ fn every_seat_sees_everything() {
     assert_eq!(white.position.candidates, vec!["b1c3", "c2c3"]);
 }
 
-impl crate::game::View<AmbiguousSummary> {
+impl crate::view::View<AmbiguousSummary> {
     fn with_seat(mut self, seat: Seat) -> Self {
         self.seat = seat;
         self

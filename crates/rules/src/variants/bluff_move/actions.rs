@@ -4,8 +4,8 @@
 use crate::action_info::ActionInfo;
 use crate::board::identity::Identity;
 use crate::chess::Move;
+use crate::error::ActionError;
 use crate::fact::Fact;
-use crate::game::ActionError;
 use core::fmt;
 
 /// One action of Bluff-move Chess.

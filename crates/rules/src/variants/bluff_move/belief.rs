@@ -16,8 +16,12 @@ use super::lookahead::Knowledge;
 use super::record::Record;
 use super::resample::draw;
 use super::state::BluffMove;
-use crate::belief::{check_witness, known_actions, rules_view, start_of, Belief, BeliefError};
-use crate::game::{Game, Seat, View};
+use crate::belief::{check_witness, known_actions, rules_view, start_of};
+use crate::error::BeliefError;
+use crate::game::Belief;
+use crate::game::Game;
+use crate::seat::Seat;
+use crate::view::View;
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 use std::sync::Arc;
@@ -141,7 +145,8 @@ impl BluffMove {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Options, Seat};
+    use crate::options::Options;
+    use crate::seat::Seat;
     use rand::seq::IndexedRandom;
 
     /// Views with events dropped or texts swapped are believed or refused, never a panic; a

@@ -37,7 +37,10 @@ pub use state::{BluffMove, QUIET_MOVES_DRAW};
 pub use view::{BluffMoveSummary, BluffView};
 
 use crate::action_info::ActionInfo;
-use crate::game::{ActionError, Actor, Game, OptionError, Options, Seat};
+use crate::error::ActionError;
+use crate::game::Game;
+use crate::options::{OptionError, Options};
+use crate::seat::{Actor, Seat};
 use crate::spec::{ActionForm, VariantSpec};
 use board::Board;
 use input::Input;

@@ -6,9 +6,10 @@
 use super::actions::Action;
 use super::board::{castling_moves, path, Board};
 use super::resolve::{castling_rook, Capture, Destroyed, Private, Public, Resolution};
-use crate::belief::BeliefError;
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::game::{Event, EventKind, Seat};
+use crate::error::BeliefError;
+use crate::event::{Event, EventKind};
+use crate::seat::Seat;
 use arrayvec::ArrayVec;
 
 /// Who made action `index`: White opens and the sides alternate.
@@ -113,7 +114,7 @@ impl Record {
 /// Reads one event of a step; `None` when it is no event of Bluff-move.
 fn read_event(step: &mut Step, seat: Seat, event: &Event) -> Option<()> {
     let text = event.text.as_str();
-    let everyone = event.seats == crate::game::Audience::All;
+    let everyone = event.seats == crate::seat::Audience::All;
     match event.kind {
         EventKind::Sealed if step.public.is_none() => {
             step.public = Some(Public::parse(text)?);
@@ -284,7 +285,8 @@ fn still_standing(record: &Record, side: Color, sq: Square, k: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, Options};
+    use crate::game::Game;
+    use crate::options::Options;
     use crate::variants::bluff_move::resolve;
     use crate::variants::bluff_move::state::BluffMove;
     use rand::rngs::StdRng;

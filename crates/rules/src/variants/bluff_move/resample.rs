@@ -568,7 +568,9 @@ fn image_moves(board: &Board, from: Square, to: Square, real_met: bool) -> Vec<A
 #[cfg(test)]
 mod soundness {
     use super::*;
-    use crate::game::{Game, Options, Seat};
+    use crate::game::Game;
+    use crate::options::Options;
+    use crate::seat::Seat;
     use crate::variants::bluff_move::state::BluffMove;
     use rand::rngs::StdRng;
     use rand::SeedableRng;

@@ -6,9 +6,11 @@ use super::board::Board;
 use super::kept::Kept;
 use super::resolve::{Public, Resolution};
 use crate::board::{Bitboard, Color, Role, Square};
-use crate::game::{Audience, EndReason, EventKind, Outcome};
+use crate::event::EventKind;
 use crate::log::Log;
+use crate::outcome::{EndReason, Outcome};
 use crate::repetition::PositionKeys;
+use crate::seat::Audience;
 
 /// Consecutive moves without a real piece leaving the game that draw.
 pub const QUIET_MOVES_DRAW: u32 = 200;

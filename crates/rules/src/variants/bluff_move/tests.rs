@@ -4,9 +4,11 @@
 use super::*;
 use crate::board::{Color, Square};
 use crate::board::{Piece, Role};
-use crate::game::EndReason;
-use crate::game::{Audience, Outcome};
-use crate::game::{EventKind, Game};
+use crate::event::EventKind;
+use crate::game::Game;
+use crate::outcome::EndReason;
+use crate::outcome::Outcome;
+use crate::seat::Audience;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
@@ -613,7 +615,7 @@ fn rule_1_no_en_passant() {
 }
 
 /// The views `seat` has of three games that differ only in how the bishop got to f4.
-fn three_ways(seat: Seat) -> Vec<crate::game::View<BluffMoveSummary>> {
+fn three_ways(seat: Seat) -> Vec<crate::view::View<BluffMoveSummary>> {
     let mut game = start();
     play(&mut game, "d2d3, a7a6, bluff c1e3, a6a5");
     ["e3f4", "c1f4", "bluff c1f4"]

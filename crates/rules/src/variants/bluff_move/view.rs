@@ -5,7 +5,7 @@
 use super::state::BluffMove;
 use crate::board::{Bitboard, Color, Piece, Square};
 use crate::chess::fen;
-use crate::game::Seat;
+use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A bluff and the real piece it is bound to.

@@ -6,7 +6,7 @@ use super::setup::{Setup, STANDARD};
 use crate::action_info::ActionInfo;
 use crate::board::identity::Identity;
 use crate::board::Square;
-use crate::game::ActionError;
+use crate::error::ActionError;
 use core::fmt;
 
 /// One action of BS Chess.

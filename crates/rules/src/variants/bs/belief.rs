@@ -12,9 +12,15 @@ use super::lineage::Lineage;
 use super::resample::{draw, Known, Step};
 use super::setup::Setup;
 use super::state::Bs;
-use crate::belief::{check_witness, rules_view, start_of, Belief, BeliefError};
+use crate::belief::{check_witness, rules_view, start_of};
 use crate::board::{Bitboard, Color, Square};
-use crate::game::{EndReason, Event, EventKind, Fact, Game, View};
+use crate::error::BeliefError;
+use crate::event::{Event, EventKind};
+use crate::fact::Fact;
+use crate::game::Belief;
+use crate::game::Game;
+use crate::outcome::EndReason;
+use crate::view::View;
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 

@@ -35,8 +35,11 @@ pub use view::{BsSummary, PendingView, PieceView};
 
 use crate::action_info::ActionInfo;
 use crate::board::{Bitboard, Color};
-use crate::game::{draw_index, ActionError, Actor, Game, OptionError, Options, Seat};
+use crate::error::ActionError;
+use crate::game::{draw_index, Game};
 use crate::log::Log;
+use crate::options::{OptionError, Options};
+use crate::seat::{Actor, Seat};
 use crate::spec::{ActionForm, OptionSpec, VariantSpec};
 use identity::Placement;
 use lineage::Lineage;

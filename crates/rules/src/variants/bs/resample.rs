@@ -20,7 +20,8 @@ use super::state::Bs;
 use super::view::BsSummary;
 use crate::board::identity::Identity;
 use crate::board::{Color, Square};
-use crate::game::{Game, View};
+use crate::game::Game;
+use crate::view::View;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngCore};
 

@@ -2,11 +2,12 @@
 
 use super::identity::is_legal_for;
 use super::*;
-use crate::belief::Belief;
 use crate::board::Square;
-use crate::game::EndReason;
+use crate::event::EventKind;
+use crate::game::Belief;
 use crate::game::Game;
-use crate::game::{EventKind, Outcome};
+use crate::outcome::EndReason;
+use crate::outcome::Outcome;
 
 fn new_game(spy: bool) -> Bs {
     let options = Options::from([("spy".to_string(), spy.to_string())]);

@@ -5,7 +5,7 @@ use super::known::Known;
 use super::state::Bs;
 use super::state::Phase;
 use crate::board::{Color, Square};
-use crate::game::Seat;
+use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A piece on the board as a seat knows it.

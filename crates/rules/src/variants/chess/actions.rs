@@ -4,7 +4,7 @@
 use crate::board::Role;
 use crate::chess::san::{self, SanError};
 use crate::chess::{Move, Position};
-use crate::game::ActionError;
+use crate::error::ActionError;
 
 /// Reads a move in UCI or SAN; SAN is resolved against `legal`, the moves allowed now.
 pub(crate) fn read_move(pos: &Position, legal: &[Move], text: &str) -> Result<Move, ActionError> {

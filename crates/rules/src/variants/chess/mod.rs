@@ -28,10 +28,13 @@ pub use view::ChessSummary;
 use crate::action_info::ActionInfo;
 use crate::board::Color;
 use crate::chess::{Move, Position};
-use crate::game::{
-    ActionError, Actor, Audience, EndReason, EventKind, Fact, Game, OptionError, Options, Outcome,
-    Seat,
-};
+use crate::error::ActionError;
+use crate::event::EventKind;
+use crate::fact::Fact;
+use crate::game::Game;
+use crate::options::{OptionError, Options};
+use crate::outcome::{EndReason, Outcome};
+use crate::seat::{Actor, Audience, Seat};
 use crate::spec::{VariantSpec, ORTHODOX_MOVES};
 use rand::RngCore;
 use state::outcome_of;

@@ -1,8 +1,8 @@
 //! A game of orthodox chess: the positions so far and the event log, and how a move is judged.
 
 use crate::chess::{Ending, History, Move, MoveGroups, Position};
-use crate::game::Outcome;
 use crate::log::Log;
+use crate::outcome::Outcome;
 
 /// A game of orthodox chess: the positions so far and the event log.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@ use super::pieces::{Face, Kind};
 pub use super::setup::Setup;
 use crate::action_info::ActionInfo;
 use crate::board::board39::{Shape, Square39};
-use crate::game::ActionError;
+use crate::error::ActionError;
 use core::fmt;
 
 /// One action of Reality Check.

@@ -25,9 +25,12 @@ use super::resample::Redraw;
 use super::rules::Rules;
 use super::state::RealityCheck;
 use super::story::{self, Known};
-use crate::belief::{check_witness, rules_view, start_of, Belief, BeliefError};
+use crate::belief::{check_witness, rules_view, start_of};
 use crate::board::Color;
-use crate::game::{Game, View};
+use crate::error::BeliefError;
+use crate::game::Belief;
+use crate::game::Game;
+use crate::view::View;
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};
 
@@ -175,8 +178,10 @@ fn redraw_side(
 mod tests {
     use super::*;
     use crate::board::faces::Kind;
-    use crate::game::{EventKind, Options, Seat};
+    use crate::event::EventKind;
+    use crate::options::Options;
     use crate::playout::random_action;
+    use crate::seat::Seat;
     use rand::{Rng, SeedableRng};
 
     /// Random games of these options, stopped after `actions` actions (or at their end).
@@ -249,10 +254,10 @@ mod tests {
         let game = game_after(&[], 2, 1);
         let mut view = game.view(Seat::White);
         let next = view.events.last().unwrap().action + 1;
-        view.events.push(crate::game::Event::new(
+        view.events.push(crate::event::Event::new(
             next,
-            crate::game::Actor::White,
-            crate::game::Audience::All,
+            crate::seat::Actor::White,
+            crate::seat::Audience::All,
             EventKind::Sealed,
             "drop N@c2",
         ));

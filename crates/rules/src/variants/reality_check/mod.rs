@@ -45,7 +45,10 @@ pub use state::RealityCheck;
 pub use view::{PieceView, RealityCheckSummary, SideView};
 
 use crate::action_info::ActionInfo;
-use crate::game::{ActionError, Actor, Game, OptionError, Options, Seat};
+use crate::error::ActionError;
+use crate::game::Game;
+use crate::options::{OptionError, Options};
+use crate::seat::{Actor, Seat};
 use crate::spec::{ActionForm, VariantSpec};
 use rand::RngCore;
 use state::Phase;

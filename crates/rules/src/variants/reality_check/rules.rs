@@ -3,7 +3,7 @@
 use super::setup::Placement;
 use crate::board::board39::{Bitboard39, Shape};
 use crate::board::Color;
-use crate::game::Options;
+use crate::options::Options;
 use crate::spec::{OptionKind, OptionSpec, OptionValues};
 
 /// The rules options in force. Variant Zero (memory mode) is a display setting of the terminal

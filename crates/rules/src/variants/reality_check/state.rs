@@ -12,10 +12,14 @@ use super::pieces::Piece;
 use super::rules::Rules;
 use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
+use crate::error::ActionError;
+use crate::event::EventKind;
 use crate::fact::{Fact, SealedKind};
-use crate::game::{ActionError, Actor, Audience, EndReason, EventKind, Game, Outcome};
+use crate::game::Game;
 use crate::log::Log;
+use crate::outcome::{EndReason, Outcome};
 use crate::repetition::PositionKeys;
+use crate::seat::{Actor, Audience};
 use rand::RngCore;
 use std::fmt::Display;
 

@@ -13,10 +13,11 @@ use super::actions;
 use super::actions::Action;
 use super::knowledge::Stay;
 use super::pieces::{Face, Kind};
-use crate::belief::BeliefError;
 use crate::board::board39::{Shape, Square39};
 use crate::board::Color;
-use crate::game::{Actor, Event, EventKind};
+use crate::error::BeliefError;
+use crate::event::{Event, EventKind};
+use crate::seat::Actor;
 
 /// One action as the seat knows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +58,7 @@ struct OnBoard {
 fn refuse(index: usize, text: &str, why: impl std::fmt::Display) -> BeliefError {
     BeliefError::impossible(format!(
         "action {index} ({:?}): {why}",
-        crate::game::shorten(text)
+        crate::error::shorten(text)
     ))
 }
 
@@ -103,7 +104,7 @@ fn group(events: &[Event]) -> Result<Vec<std::ops::Range<usize>>, BeliefError> {
         } else {
             return Err(BeliefError::impossible(format!(
                 "event {i} ({:?}) belongs to action {}, out of order",
-                crate::game::shorten(&e.text),
+                crate::error::shorten(&e.text),
                 e.action
             )));
         }

@@ -5,9 +5,11 @@ use super::knowledge::Seen;
 use super::*;
 use crate::board::board39::{Bitboard39, Shape, Square39};
 use crate::board::Color;
-use crate::game::EndReason;
+use crate::event::EventKind;
 use crate::game::Game;
-use crate::game::{Audience, EventKind, Outcome};
+use crate::outcome::EndReason;
+use crate::outcome::Outcome;
+use crate::seat::Audience;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::BTreeSet;
@@ -1358,7 +1360,7 @@ fn rule_8_white_may_not_capture_on_its_first_move() {
 
 #[test]
 fn belief_samples_are_uniform_over_the_setups_that_fit_the_view() {
-    use crate::belief::Belief;
+    use crate::game::Belief;
     use std::collections::HashMap;
     let mut game = started(&[]);
     // White shows its own d2 (BB), Black shows White's c2 (NB).

@@ -6,7 +6,7 @@ use super::knowledge::Seen;
 use super::state::Phase;
 use super::state::RealityCheck;
 use crate::board::Color;
-use crate::game::Seat;
+use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
 /// A piece on the board as the seat sees it.
