@@ -15,7 +15,7 @@ use crate::budget::Budget;
 use crate::sim::{parse_all, reward, settle, SearchError, EDGE};
 use crate::variant::Variant;
 use crate::worlds::{FromBelief, Worlds};
-use bluffchess_rules::game::View;
+use bluffchess_rules::view::View;
 use bluffchess_rules::Color;
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};

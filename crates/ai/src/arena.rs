@@ -3,8 +3,10 @@
 use crate::bot::Bot;
 use crate::decision::{Decision, DecisionError};
 use bluffchess_rules::any::NewGameError;
-use bluffchess_rules::arbiter::{ArbiterError, MetaKind};
-use bluffchess_rules::game::{Options, Seat};
+use bluffchess_rules::arbiter::ArbiterError;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::Seat;
 use bluffchess_rules::{AnyGame, Color, Record, SaltSource};
 use std::time::{Duration, Instant};
 

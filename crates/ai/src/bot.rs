@@ -3,11 +3,12 @@
 use crate::budget::{Budget, Stop};
 use crate::decision::Decision;
 use crate::ismcts::{self, Settings, Tree};
-use crate::sim::SearchError;
+use crate::sim::{parse_all, SearchError};
 use crate::spec::{BotSpec, Kind};
 use crate::variant::{dispatch, Variant, Visitor};
 use crate::{alphabeta, greedy};
-use bluffchess_rules::game::View;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::view::View;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -124,6 +125,16 @@ pub fn random(decision: &Decision, rng: &mut StdRng) -> String {
     legal.choose(rng).cloned().unwrap_or_default()
 }
 
+/// Whether the choice among `legal` is nothing but a bluff decision ([`Variant::bluff_decision`]),
+/// judged on the actions read in a world the view allows.
+fn bluff_decision<G: Variant>(
+    view: &View<G::Summary>,
+    legal: &[String],
+) -> Result<bool, SearchError> {
+    let worlds = G::Belief::from_view(view)?;
+    Ok(G::bluff_decision(&parse_all(worlds.witness(), legal)))
+}
+
 struct Act<'a> {
     bot: &'a mut BuiltIn,
     decision: &'a Decision,
@@ -144,7 +155,7 @@ impl Visitor for Act<'_> {
         // The default: alpha-beta (over sampled worlds where something is hidden), but ISMCTS
         // with regret matching at the bluff decisions.
         let kind = match spec.kind {
-            Kind::Default if G::bluff_decision(legal) => Kind::Ismcts,
+            Kind::Default if !decision.setup() && bluff_decision::<G>(view, legal)? => Kind::Ismcts,
             Kind::Default => Kind::AlphaBeta,
             kind => kind,
         };

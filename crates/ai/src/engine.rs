@@ -110,7 +110,7 @@ pub fn answer(line: &str, bot: &mut dyn Bot) -> Result<Option<String>, EngineErr
             Ok(Some(bot.act(&decision, limit).action))
         }
         _ => Err(EngineError::UnknownCommand(
-            bluffchess_rules::game::shorten(&cmd.to_string()),
+            bluffchess_rules::error::shorten(&cmd.to_string()),
         )),
     }
 }

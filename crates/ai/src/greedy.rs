@@ -4,7 +4,7 @@
 use crate::sim::{parse_all, reward, SearchError};
 use crate::variant::Variant;
 use crate::worlds::{FromBelief, Worlds};
-use bluffchess_rules::game::View;
+use bluffchess_rules::view::View;
 use rand::{Rng, RngCore};
 
 /// The best action of `legal` one ply deep over `samples` worlds.

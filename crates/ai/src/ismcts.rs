@@ -20,8 +20,9 @@ use crate::budget::Budget;
 use crate::sim::{parse_all, reward, settle, SearchError};
 use crate::variant::Variant;
 use crate::worlds::{FromBelief, Worlds};
-use bluffchess_rules::game::{Seat, View};
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::seat::Seat;
+use bluffchess_rules::view::View;
 use bluffchess_rules::Color;
 use rand::seq::IndexedRandom;
 use rand::{Rng, RngCore};
@@ -168,8 +169,8 @@ pub fn search<G: Variant>(
         .iter()
         .filter(|e| root_actions.contains(&e.action))
         .collect();
-    let chosen = match G::mixed(legal) {
-        true => choose::<G>(&root, legal, rng, |e| guard_value(e, &pool, color)),
+    let chosen = match G::mixed(&root_actions) {
+        true => choose::<G>(&root, &root_actions, rng, |e| guard_value(e, &pool, color)),
         false => guarded(&root, &pool, color),
     }
     .unwrap_or_else(|| root_actions[0].clone());
@@ -246,7 +247,7 @@ fn worst_reply<G: Variant>(world: &G, action: &G::Action, color: Color) -> Optio
 /// The most visited root action, or at a bluff decision a regret-matching mix by `value`.
 fn choose<G: Variant>(
     root: &[&Edge<G::Action>],
-    legal: &[String],
+    legal: &[G::Action],
     rng: &mut dyn RngCore,
     value: impl Fn(&Edge<G::Action>) -> f64,
 ) -> Option<G::Action> {
@@ -410,7 +411,8 @@ fn select<A: Clone + PartialEq>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bluffchess_rules::game::{Game, Options};
+    use bluffchess_rules::game::Game;
+    use bluffchess_rules::options::Options;
     use bluffchess_rules::variants::alter_ego::AlterEgo;
     use bluffchess_rules::variants::bs::Bs;
     use rand::SeedableRng;
@@ -433,11 +435,10 @@ mod tests {
             edge(actions[1].clone(), 480, means[1]),
         ];
         let root: Vec<&Edge<G::Action>> = edges.iter().collect();
-        let legal: Vec<String> = options.iter().map(|t| t.to_string()).collect();
         let mut counts = [0; 2];
         for seed in 0..400 {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-            let chosen = choose::<G>(&root, &legal, &mut rng, Edge::mean).unwrap();
+            let chosen = choose::<G>(&root, &actions, &mut rng, Edge::mean).unwrap();
             counts[usize::from(chosen == actions[1])] += 1;
         }
         counts

@@ -17,9 +17,9 @@
 
 use bluffchess_rules::board::board39::{Shape, Square39};
 use bluffchess_rules::game::Game;
-use bluffchess_rules::game::View;
 use bluffchess_rules::variants::bs::BsSummary;
 use bluffchess_rules::variants::reality_check::{Face, Kind, RealityCheck, RealityCheckSummary};
+use bluffchess_rules::view::View;
 use bluffchess_rules::Color;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng, RngCore};
@@ -190,7 +190,8 @@ fn advanced(view: &View<RealityCheckSummary>, rng: &mut dyn RngCore) -> Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bluffchess_rules::game::{Options, Seat};
+    use bluffchess_rules::options::Options;
+    use bluffchess_rules::seat::Seat;
     use rand::rngs::StdRng;
     use rand::SeedableRng;
 

@@ -1,9 +1,10 @@
 //! What every search does to a world: let Chance and setups act, score it.
 
 use crate::variant::Variant;
-use bluffchess_rules::belief::BeliefError;
-use bluffchess_rules::game::{Actor, Game};
+use bluffchess_rules::error::BeliefError;
+use bluffchess_rules::game::Game;
 use bluffchess_rules::playout::roll;
+use bluffchess_rules::seat::Actor;
 use bluffchess_rules::Color;
 use rand::RngCore;
 

@@ -121,17 +121,17 @@ impl BotSpec {
             .iter()
             .find(|(_, n)| *n == name)
             .map(|(k, _)| *k)
-            .ok_or_else(|| SpecError::UnknownBot(bluffchess_rules::game::shorten(name)))?;
+            .ok_or_else(|| SpecError::UnknownBot(bluffchess_rules::error::shorten(name)))?;
         let mut spec = BotSpec::new(kind);
         let mut seen = Vec::new();
         for part in parts.filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
-                .ok_or_else(|| SpecError::NotKeyValue(bluffchess_rules::game::shorten(part)))?;
+                .ok_or_else(|| SpecError::NotKeyValue(bluffchess_rules::error::shorten(part)))?;
             if !kind.parameters().contains(&key) {
                 return Err(SpecError::UnknownParameter {
                     bot: kind.name(),
-                    name: bluffchess_rules::game::shorten(key),
+                    name: bluffchess_rules::error::shorten(key),
                     known: kind.parameters().join(", "),
                 });
             }
@@ -163,7 +163,7 @@ fn number(name: &str, value: &str, min: u64) -> Result<u64, SpecError> {
         Ok(n) if n >= min => Ok(n),
         _ => Err(SpecError::BadValue {
             name: name.to_string(),
-            value: bluffchess_rules::game::shorten(value),
+            value: bluffchess_rules::error::shorten(value),
             expected: if min == 0 {
                 "a whole number"
             } else {

@@ -2,13 +2,14 @@
 //! world, which decisions are bluffs to be mixed, and the setup policy.
 
 use crate::eval;
-use bluffchess_rules::game::{Game, View};
+use bluffchess_rules::game::Game;
 use bluffchess_rules::variants::alter_ego::Action as AlterEgoAction;
 use bluffchess_rules::variants::ambiguous::Action as AmbiguousAction;
 use bluffchess_rules::variants::bluff_move::Action as BluffMoveAction;
 use bluffchess_rules::variants::bs::Action as BsAction;
 use bluffchess_rules::variants::reality_check::Action as RealityCheckAction;
 use bluffchess_rules::variants::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, RealityCheck};
+use bluffchess_rules::view::View;
 use bluffchess_rules::{AnyView, Color, Move, Role};
 use rand::RngCore;
 
@@ -25,14 +26,14 @@ pub trait Variant: Game {
     /// Whether the choice among `actions` is a bluff decision (stay or transfer, call or accept,
     /// a Reality Check or not): the search then mixes by regret matching instead of playing the
     /// most visited action, so that no tell gives the choice away.
-    fn mixed(_actions: &[String]) -> bool {
+    fn mixed(_actions: &[Self::Action]) -> bool {
         false
     }
 
     /// Whether the choice among `actions` is nothing but a bluff decision (stay or transfer,
     /// call or accept), which the default bot leaves to ISMCTS and its regret matching; a
     /// Reality Check, offered beside every other move, is not.
-    fn bluff_decision(_actions: &[String]) -> bool {
+    fn bluff_decision(_actions: &[Self::Action]) -> bool {
         false
     }
 
@@ -114,11 +115,11 @@ impl Variant for AlterEgo {
         eval::alter_ego(self, color)
     }
 
-    fn mixed(actions: &[String]) -> bool {
-        actions.iter().any(|a| a == "stay")
+    fn mixed(actions: &[AlterEgoAction]) -> bool {
+        actions.contains(&AlterEgoAction::Stay)
     }
 
-    fn bluff_decision(actions: &[String]) -> bool {
+    fn bluff_decision(actions: &[AlterEgoAction]) -> bool {
         Self::mixed(actions)
     }
 
@@ -162,11 +163,11 @@ impl Variant for Bs {
         eval::bs(self, color)
     }
 
-    fn mixed(actions: &[String]) -> bool {
-        actions.iter().any(|a| a == "call")
+    fn mixed(actions: &[BsAction]) -> bool {
+        actions.contains(&BsAction::Call)
     }
 
-    fn bluff_decision(actions: &[String]) -> bool {
+    fn bluff_decision(actions: &[BsAction]) -> bool {
         Self::mixed(actions)
     }
 
@@ -194,8 +195,10 @@ impl Variant for RealityCheck {
         eval::reality_check(self, color)
     }
 
-    fn mixed(actions: &[String]) -> bool {
-        actions.iter().any(|a| a.starts_with("rc "))
+    fn mixed(actions: &[RealityCheckAction]) -> bool {
+        actions
+            .iter()
+            .any(|a| matches!(a, RealityCheckAction::RealityCheck { .. }))
     }
 
     fn follow_up(actions: &[RealityCheckAction]) -> bool {

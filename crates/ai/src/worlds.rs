@@ -3,8 +3,10 @@
 //! The worlds are the samples of the rules crate's [`Belief`] for the variant, built from the
 //! seat's view alone.
 
-use bluffchess_rules::belief::{Belief, BeliefError};
-use bluffchess_rules::game::{Game, View};
+use bluffchess_rules::error::BeliefError;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::view::View;
 use rand::RngCore;
 
 /// Whole games consistent with one seat's view.

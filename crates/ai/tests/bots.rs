@@ -1,7 +1,7 @@
 //! Every bot plays legal actions in every variant, deterministically for its seed.
 
 use bluffchess_ai::{arena, BuiltIn};
-use bluffchess_rules::game::Options;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::VARIANTS;
 
 /// The texts of a game's actions between two bots, checking the record on the way.
