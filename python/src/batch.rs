@@ -1,15 +1,17 @@
 //! Many bare games stepped together in Rust, one Python call for all of them: random playouts
 //! and vectorised reinforcement-learning steps (finished games start again by themselves).
 
-use crate::core::{new_game, Core, Mode, Result};
-use bluffchess_rules::game::{Actor, Options, Outcome, Seat};
+use crate::core::{new_game, Core, Mode};
+use crate::error::{Refusal, Result};
+use bluffchess_rules::options::Options;
+use bluffchess_rules::outcome::Outcome;
+use bluffchess_rules::seat::{Actor, Seat};
 use bluffchess_rules::Color;
 use rayon::prelude::*;
 use std::sync::{Arc, Mutex};
 
 /// Games of one variant, stepped together.
 pub struct Batch {
-    variant: String,
     seed: u64,
     threads: Threads,
     max_actions: Option<usize>,
@@ -108,7 +110,6 @@ impl Batch {
             })
             .collect();
         Ok(Batch {
-            variant: variant.to_string(),
             seed,
             threads,
             max_actions,
@@ -241,28 +242,31 @@ impl Batch {
     /// `max_actions`, which counts as a draw).
     pub fn step(&mut self, actions: &[i64]) -> Result<(Vec<[f32; 2]>, Vec<bool>)> {
         if actions.len() != self.games.len() {
-            return Err(format!(
-                "step takes one action for each of the {} games, not {}",
-                self.games.len(),
-                actions.len()
-            ));
+            return Err(Refusal::StepCount {
+                games: self.games.len(),
+                actions: actions.len(),
+            });
         }
         for (i, (slot, &action)) in self.games.iter().zip(actions).enumerate() {
             if action < 0 || action as usize >= slot.game.table().len() {
-                return Err(format!(
-                    "game {i}: action index {action} is out of range: {}'s actions are 0 to {}",
-                    self.variant,
-                    slot.game.table().len() - 1
-                ));
+                let last = slot.game.table().len() - 1;
+                return Err(Refusal::IndexOutOfRange {
+                    index: action,
+                    variant: slot.game.variant(),
+                    last,
+                }
+                .in_game(i));
             }
         }
         // Check every action before playing any, so a refusal changes nothing.
         for (i, (slot, &action)) in self.games.iter_mut().zip(actions).enumerate() {
             if !slot.game.is_legal_index(action as u32)? {
-                let text = &slot.game.table().texts[action as usize];
-                return Err(format!(
-                    "game {i}: action {action} ({text:?}) is not legal now"
-                ));
+                let text = slot.game.table().texts[action as usize].clone();
+                return Err(Refusal::NotLegal {
+                    index: action,
+                    text,
+                }
+                .in_game(i));
             }
         }
         let mut rewards = vec![[0.0; 2]; self.games.len()];
@@ -280,7 +284,7 @@ impl Batch {
             for (i, slot, reward, done) in games.iter_mut() {
                 slot.game
                     .apply_index(actions[*i] as usize)
-                    .map_err(|e| format!("game {i}: {e}"))?;
+                    .map_err(|e| e.in_game(*i))?;
                 settle(slot.game.as_mut());
                 let truncated = max.is_some_and(|m| slot.game.action_count() >= m);
                 if slot.game.outcome().is_some() || truncated {
@@ -352,7 +356,10 @@ fn new_pool(threads: usize) -> Result<rayon::ThreadPool> {
         .num_threads(threads)
         .thread_name(|i| format!("bluffchess-batch-{i}"))
         .build()
-        .map_err(|e| format!("could not start the batch's {threads} threads: {e}"))
+        .map_err(|e| Refusal::Threads {
+            threads,
+            reason: e.to_string(),
+        })
 }
 
 /// Runs `work` over chunks of `items` on the pool's threads (here without one); each call gets

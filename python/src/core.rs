@@ -6,21 +6,27 @@
 //! position part of its view (`Game::summary(seat, over)`, the function `view(seat)` takes its
 //! position from, without copying the events), and strings from its events.
 
+use crate::error::{Refusal, Result};
+use crate::planes::{Layout, Planes};
 use crate::table::Table;
-use crate::variant::{with_variant, Layout, Planes, Variant, VariantVisitor};
+use crate::variant::{with_variant, Variant, VariantVisitor};
 use bluffchess_rules::any::ViewError;
-use bluffchess_rules::arbiter::{Arbiter, MetaKind};
-use bluffchess_rules::belief::Belief;
-use bluffchess_rules::game::{Actor, EventKind, Game, Options, Outcome, Seat, View};
+use bluffchess_rules::arbiter::{Arbiter, ArbiterError};
+use bluffchess_rules::error::shorten;
+use bluffchess_rules::event::EventKind;
+use bluffchess_rules::game::Belief;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::outcome::Outcome;
 use bluffchess_rules::playout;
-use bluffchess_rules::{ActionInfo, Color, LegalAction, Recording, SaltSource};
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::{Actor, Seat};
+use bluffchess_rules::view::View;
+use bluffchess_rules::{ActionError, ActionInfo, Color, LegalAction, Recording, SaltSource};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use serde_json::Value;
 use std::fmt::Write;
-
-/// A refusal, in the rules' own words.
-pub type Result<T> = std::result::Result<T, String>;
 
 /// How a game is kept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,9 +140,9 @@ pub fn new_game(variant: &str, options: &Options, seed: u64, mode: Mode) -> Resu
     .unwrap_or_else(|| Err(unknown_variant(variant)))
 }
 
-/// The rules' message for an unknown variant.
-pub fn unknown_variant(variant: &str) -> String {
-    ViewError::UnknownVariant(bluffchess_rules::game::shorten(variant)).to_string()
+/// The rules' refusal of an unknown variant.
+pub fn unknown_variant(variant: &str) -> Refusal {
+    ViewError::UnknownVariant(shorten(variant)).into()
 }
 
 #[derive(Clone)]
@@ -170,8 +176,7 @@ impl<G: Variant> Session<G> {
     fn new(options: &Options, seed: u64, mode: Mode) -> Result<Self> {
         let inner = match mode {
             Mode::Record { scripted } => {
-                let arbiter =
-                    Arbiter::<G>::new(options, seed, SaltSource::Os).map_err(|e| e.to_string())?;
+                let arbiter = Arbiter::<G>::new(options, seed, SaltSource::Os)?;
                 Inner::Arbiter(if scripted {
                     arbiter.scripted()
                 } else {
@@ -179,7 +184,7 @@ impl<G: Variant> Session<G> {
                 })
             }
             Mode::Events | Mode::Keys | Mode::Nothing => {
-                let mut game = G::new(options).map_err(|e| e.to_string())?;
+                let mut game = G::new(options)?;
                 let recording = match mode {
                     Mode::Events => Recording::Events,
                     Mode::Keys => Recording::Keys,
@@ -247,11 +252,7 @@ impl<G: Variant> Session<G> {
                 game, recording, ..
             } => {
                 if *recording != Recording::Events {
-                    return Err(
-                        "this game keeps no events (made with events=False): it has no view; \
-                         its observations, legal actions and keys remain"
-                            .into(),
-                    );
+                    return Err(Refusal::NoEvents);
                 }
                 Ok(game.view(seat))
             }
@@ -259,9 +260,10 @@ impl<G: Variant> Session<G> {
     }
 
     fn index_of(&self, text: &str) -> Result<u32> {
-        G::table()
-            .index(text)
-            .ok_or_else(|| format!("action {text:?} has no index in {}'s action space", G::ID))
+        G::table().index(text).ok_or_else(|| Refusal::NoIndex {
+            text: text.to_string(),
+            variant: G::ID,
+        })
     }
 }
 
@@ -372,11 +374,10 @@ impl<G: Variant> Core for Session<G> {
             match table.index(&self.text) {
                 Some(i) => out.push(i),
                 None => {
-                    result = Err(format!(
-                        "action {:?} has no index in {}'s action space",
-                        self.text,
-                        G::ID
-                    ));
+                    result = Err(Refusal::NoIndex {
+                        text: self.text.clone(),
+                        variant: G::ID,
+                    });
                     break;
                 }
             }
@@ -404,19 +405,18 @@ impl<G: Variant> Core for Session<G> {
 
     fn apply_text(&mut self, text: &str) -> Result<()> {
         match &mut self.inner {
-            Inner::Arbiter(a) => a.play(text).map(drop).map_err(|e| e.to_string()),
+            Inner::Arbiter(a) => Ok(a.play(text).map(drop)?),
             Inner::Bare { game, rng, .. } => {
                 if game.to_act().is_none() {
-                    return Err(bluffchess_rules::ActionError::GameOver.to_string());
+                    return Err(ActionError::GameOver.into());
                 }
                 let text = text.trim();
                 let action = if text == "setup random" && game.setup_due() {
-                    game.random_setup(rng)
-                        .ok_or_else(|| "this variant has no random setup".to_string())?
+                    game.random_setup(rng).ok_or(Refusal::NoRandomSetup)?
                 } else {
-                    game.parse_action(text).map_err(|e| e.to_string())?
+                    game.parse_action(text)?
                 };
-                game.apply(&action).map_err(|e| e.to_string())
+                Ok(game.apply(&action)?)
             }
         }
     }
@@ -434,32 +434,32 @@ impl<G: Variant> Core for Session<G> {
                 return match &mut self.inner {
                     Inner::Arbiter(a) => {
                         let text = G::table().texts[index].clone();
-                        a.play(&text).map(drop).map_err(|e| e.to_string())
+                        Ok(a.play(&text).map(drop)?)
                     }
-                    Inner::Bare { game, .. } => game.apply(&action).map_err(|e| e.to_string()),
+                    Inner::Bare { game, .. } => Ok(game.apply(&action)?),
                 };
             }
         }
         let table = G::table();
         let Some(text) = table.texts.get(index) else {
-            return Err(format!(
-                "action index {index} is out of range: {}'s actions are 0 to {}",
-                G::ID,
-                table.len() - 1
-            ));
+            return Err(Refusal::IndexOutOfRange {
+                index: index as i64,
+                variant: G::ID,
+                last: table.len() - 1,
+            });
         };
         self.apply_text(text)
     }
 
     fn roll(&mut self) -> Result<()> {
         match &mut self.inner {
-            Inner::Arbiter(a) => a.roll().map(drop).map_err(|e| e.to_string()),
+            Inner::Arbiter(a) => Ok(a.roll().map(drop)?),
             Inner::Bare { game, rng, .. } => {
                 if game.to_act() != Some(Actor::Chance) {
-                    return Err(bluffchess_rules::ArbiterError::NotChance.to_string());
+                    return Err(ArbiterError::NotChance.into());
                 }
                 let outcome = playout::roll(game, rng).expect("Chance has outcomes");
-                game.apply(&outcome).map_err(|e| e.to_string())
+                Ok(game.apply(&outcome)?)
             }
         }
     }
@@ -529,10 +529,7 @@ impl<G: Variant> Core for Session<G> {
     fn record(&self) -> Result<String> {
         match &self.inner {
             Inner::Arbiter(a) => Ok(serde_json::to_string(&a.record()).expect("records serialise")),
-            Inner::Bare { .. } => Err(
-                "this game keeps no record: it was made with record=False or drawn from a belief"
-                    .into(),
-            ),
+            Inner::Bare { .. } => Err(Refusal::NoRecord),
         }
     }
 
@@ -546,11 +543,8 @@ impl<G: Variant> Core for Session<G> {
 
     fn meta(&mut self, seat: Color, kind: MetaKind) -> Result<()> {
         match &mut self.inner {
-            Inner::Arbiter(a) => a.meta(seat, kind).map(drop).map_err(|e| e.to_string()),
-            Inner::Bare { .. } => Err(format!(
-                "{}: resignations and draw offers are for recorded games (record=True)",
-                kind.name()
-            )),
+            Inner::Arbiter(a) => Ok(a.meta(seat, kind).map(drop)?),
+            Inner::Bare { .. } => Err(Refusal::NoArbiter(kind.name())),
         }
     }
 
@@ -719,12 +713,11 @@ trait ViewReader {
 /// Reads a view (JSON), typed by its `variant` field, and hands it to `reader`; a view that is
 /// not one is refused in the rules' words.
 fn read_view<R: ViewReader>(json: &str, reader: R) -> Result<R::Output> {
-    let value: Value =
-        serde_json::from_str(json).map_err(|e| ViewError::Json(e.to_string()).to_string())?;
+    let value: Value = serde_json::from_str(json).map_err(|e| ViewError::Json(e.to_string()))?;
     let variant = value
         .get("variant")
         .and_then(Value::as_str)
-        .ok_or_else(|| ViewError::NoVariant.to_string())?
+        .ok_or(ViewError::NoVariant)?
         .to_string();
     struct Read<R> {
         value: Value,
@@ -733,8 +726,8 @@ fn read_view<R: ViewReader>(json: &str, reader: R) -> Result<R::Output> {
     impl<R: ViewReader> VariantVisitor for Read<R> {
         type Output = Result<R::Output>;
         fn visit<G: Variant>(self) -> Self::Output {
-            let view: View<<G as Game>::Summary> = serde_json::from_value(self.value)
-                .map_err(|e| ViewError::Json(e.to_string()).to_string())?;
+            let view: View<<G as Game>::Summary> =
+                serde_json::from_value(self.value).map_err(|e| ViewError::Json(e.to_string()))?;
             self.reader.read::<G>(view)
         }
     }
@@ -747,7 +740,7 @@ pub fn belief_from_view(json: &str) -> Result<Box<dyn BeliefCore>> {
     impl ViewReader for Build {
         type Output = Box<dyn BeliefCore>;
         fn read<G: Variant>(self, view: View<G::Summary>) -> Result<Self::Output> {
-            let belief = <G as Game>::Belief::from_view(&view).map_err(|e| e.to_string())?;
+            let belief = <G as Game>::Belief::from_view(&view)?;
             Ok(Box::new(BeliefOf::<G>(belief)))
         }
     }

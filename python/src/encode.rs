@@ -3,11 +3,12 @@
 //! board is not turned: row 0 is the first rank, column 0 file a. Every value is in 0..1; counts
 //! are divided by the most they can be, as the planes' names say.
 
+use crate::planes::{Planes, FIRST};
 use crate::table::{cell39, cell8};
-use crate::variant::{Planes, FIRST};
 use bluffchess_rules::board::board39::Shape;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Options, Seat};
+use bluffchess_rules::options::Options;
+use bluffchess_rules::seat::Seat;
 use bluffchess_rules::variants::alter_ego::{AlterEgoSummary, EgoView};
 use bluffchess_rules::variants::ambiguous::AmbiguousSummary;
 use bluffchess_rules::variants::bluff_move::BluffMoveSummary;
