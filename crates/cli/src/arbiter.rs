@@ -43,19 +43,19 @@ fn finish(bytes: Vec<u8>, too_long: bool) -> Result<String, ProtocolError> {
 }
 
 /// Runs the protocol until end of input.
-pub fn run() -> Result<(), String> {
+pub fn run() -> std::io::Result<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::stdout().lock();
     let mut session = Session::default();
-    while let Some(line) = read_line(&mut input).map_err(|e| e.to_string())? {
+    while let Some(line) = read_line(&mut input)? {
         let answer = match line {
             Ok(line) if line.trim().is_empty() => ProtocolError::EmptyLine.answer(),
             Ok(line) => session.answer(&line),
             Err(error) => error.answer(),
         };
-        writeln!(output, "{answer}").map_err(|e| e.to_string())?;
-        output.flush().map_err(|e| e.to_string())?;
+        writeln!(output, "{answer}")?;
+        output.flush()?;
     }
     Ok(())
 }

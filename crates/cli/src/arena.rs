@@ -1,9 +1,12 @@
 //! `bluffchess arena`: games between two bots, colours alternated on the same seeds, in
 //! parallel, with a table in the style of cutechess-cli and fastchess at the end.
 
-use bluffchess_ai::arena::{play, Played};
-use bluffchess_ai::{Answer, Bot, BuiltIn, Decision};
-use bluffchess_rules::game::Options;
+use bluffchess_ai::arena::{play, ArenaError, Played};
+use bluffchess_ai::{Answer, Bot, BotSpec, BuiltIn, Decision, SpecError};
+use bluffchess_rules::any::NewGameError;
+use bluffchess_rules::error::shorten;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::registry::spec;
 use bluffchess_rules::Color;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -37,7 +40,7 @@ pub struct ArenaArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// A rules option of the variant, `name=value` (repeatable).
-    #[arg(long = "option", value_parser = crate::parse_option)]
+    #[arg(long = "option", value_parser = crate::options::parse_option)]
     options: Vec<(String, String)>,
     /// A folder for every game's record (`game-N.json`).
     #[arg(long)]
@@ -55,25 +58,49 @@ struct Result1 {
 }
 
 /// Plays the match and prints the table.
-pub fn run(args: &ArenaArgs) -> Result<(), String> {
+/// Why the match was not played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum ArenaFailure {
+    /// Not two `--bot`s.
+    #[error("--bot is given {0} times: the arena takes two")]
+    BotCount(usize),
+    /// A `--bot` names no bot.
+    #[error(transparent)]
+    Bot(#[from] SpecError),
+    /// An outside program could not be started.
+    #[error(transparent)]
+    Outside(#[from] OutsideError),
+    /// The variant or its options.
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// A game could not go on.
+    #[error(transparent)]
+    Game(#[from] ArenaError),
+    /// A file of `--out` could not be written.
+    #[error("cannot write {}: {error}", path.display())]
+    Write {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
+pub fn run(args: &ArenaArgs) -> Result<(), ArenaFailure> {
     let [first, second] = args.bots.as_slice() else {
-        return Err(format!(
-            "--bot is given {} times: the arena takes two",
-            args.bots.len()
-        ));
+        return Err(ArenaFailure::BotCount(args.bots.len()));
     };
     // Check both names before any game.
     drop(make_bot(first, 0, Duration::ZERO)?);
     drop(make_bot(second, 0, Duration::ZERO)?);
-    bluffchess_rules::registry::spec(&args.variant).ok_or_else(|| {
-        format!(
-            "unknown variant {:?}: the variants are {}",
-            args.variant,
-            bluffchess_rules::registry::variant_ids()
-        )
-    })?;
+    if spec(&args.variant).is_none() {
+        return Err(NewGameError::UnknownVariant(shorten(&args.variant)).into());
+    }
     if let Some(dir) = &args.out {
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|error| ArenaFailure::Write {
+            path: dir.clone(),
+            error,
+        })?;
     }
     let options: Options = args.options.iter().cloned().collect();
     let games = args.games.div_ceil(2) * 2;
@@ -117,7 +144,7 @@ fn one_game(
     options: &Options,
     index: usize,
     movetime: Duration,
-) -> Result<Result1, String> {
+) -> Result<Result1, ArenaFailure> {
     let seed = args.seed + (index / 2) as u64;
     let first_white = index % 2 == 0;
     let mut a = make_bot(&args.bots[0], seed, movetime)?;
@@ -134,13 +161,11 @@ fn one_game(
         black,
         Some(movetime),
         usize::MAX,
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     if let Some(dir) = &args.out {
         let path = dir.join(format!("game-{index}.json"));
-        let text = serde_json::to_string_pretty(&played.record).map_err(|e| e.to_string())?;
-        std::fs::write(&path, text + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let text = serde_json::to_string_pretty(&played.record).expect("a record serialises");
+        std::fs::write(&path, text + "\n").map_err(|error| ArenaFailure::Write { path, error })?;
     }
     Ok(Result1 {
         index,
@@ -165,11 +190,11 @@ fn score_of(played: &Played, color: Color) -> f64 {
 }
 
 /// A bot by name: built-in (seeded per game) or an outside program.
-fn make_bot(name: &str, seed: u64, movetime: Duration) -> Result<Box<dyn Bot>, String> {
+fn make_bot(name: &str, seed: u64, movetime: Duration) -> Result<Box<dyn Bot>, ArenaFailure> {
     if let Some(command) = name.strip_prefix("cmd:") {
         return Ok(Box::new(Outside::start(command, movetime)?));
     }
-    let mut spec = bluffchess_ai::BotSpec::parse(name).map_err(|e| e.to_string())?;
+    let mut spec = BotSpec::parse(name)?;
     spec.seed ^= seed;
     Ok(Box::new(BuiltIn::new(spec)))
 }
@@ -231,22 +256,53 @@ struct Outside {
     movetime: Duration,
 }
 
+/// What went wrong with an outside program.
+#[derive(Debug, thiserror::Error)]
+pub enum OutsideError {
+    /// `cmd:` with nothing after it.
+    #[error("cmd: names no program")]
+    NoProgram,
+    /// The program did not start.
+    #[error("cannot start {program:?}: {error}")]
+    Start {
+        /// The program.
+        program: String,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// The program's pipes are missing.
+    #[error("no pipe to or from the program")]
+    NoPipe,
+    /// The program closed its input.
+    #[error("the program is gone: {0}")]
+    Gone(std::io::Error),
+    /// No answer within the move time and the grace.
+    #[error("no answer in time")]
+    Late,
+    /// An answer that is not `{"ok": true, "action": ...}`.
+    #[error("malformed answer {0}")]
+    Malformed(String),
+}
+
 /// Time an outside program gets beyond `movetime` before it forfeits (process start, pipes).
 const GRACE: Duration = Duration::from_millis(1000);
 
 impl Outside {
-    fn start(command: &str, movetime: Duration) -> Result<Outside, String> {
+    fn start(command: &str, movetime: Duration) -> Result<Outside, OutsideError> {
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or("cmd: names no program")?;
+        let program = words.next().ok_or(OutsideError::NoProgram)?;
         let mut child = Command::new(program)
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
-        let stdin = child.stdin.take().ok_or("no pipe to the program")?;
-        let stdout = child.stdout.take().ok_or("no pipe from the program")?;
+            .map_err(|error| OutsideError::Start {
+                program: program.to_string(),
+                error,
+            })?;
+        let stdin = child.stdin.take().ok_or(OutsideError::NoPipe)?;
+        let stdout = child.stdout.take().ok_or(OutsideError::NoPipe)?;
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines().map_while(Result::ok) {
@@ -263,7 +319,7 @@ impl Outside {
         })
     }
 
-    fn ask(&mut self, decision: &Decision) -> Result<String, String> {
+    fn ask(&mut self, decision: &Decision) -> Result<String, OutsideError> {
         let mut request = json!({
             "cmd": "act",
             "view": decision.view(),
@@ -274,22 +330,19 @@ impl Outside {
         if let Some(described) = decision.legal_actions() {
             request["legal_actions"] = json!(described);
         }
-        writeln!(self.stdin, "{request}").map_err(|e| format!("the program is gone: {e}"))?;
+        writeln!(self.stdin, "{request}").map_err(OutsideError::Gone)?;
         let line = self
             .lines
             .recv_timeout(self.movetime + GRACE)
-            .map_err(|_| "no answer in time".to_string())?;
-        let answer: Value =
-            serde_json::from_str(&line).map_err(|_| format!("malformed answer {line:?}"))?;
+            .map_err(|_| OutsideError::Late)?;
+        let answer: Value = serde_json::from_str(&line)
+            .map_err(|_| OutsideError::Malformed(format!("{line:?}")))?;
         match (
             answer.get("ok"),
             answer.get("action").and_then(Value::as_str),
         ) {
             (Some(Value::Bool(true)), Some(action)) => Ok(action.to_string()),
-            _ => Err(format!(
-                "malformed answer {}",
-                bluffchess_rules::game::shorten(&line)
-            )),
+            _ => Err(OutsideError::Malformed(shorten(&line))),
         }
     }
 }
@@ -302,7 +355,7 @@ impl Bot for Outside {
     fn act(&mut self, decision: &Decision, _limit: Option<Duration>) -> Answer {
         match self.ask(decision) {
             Ok(action) => Answer::new(action, "outside program"),
-            Err(reason) => Answer::failed(reason),
+            Err(reason) => Answer::failed(reason.to_string()),
         }
     }
 }

@@ -2,7 +2,9 @@
 //! `--help`, the table for programs (`bluffchess variants`), and each variant's rules (the
 //! registry embeds them: an installed binary has no docs).
 
-use bluffchess_rules::registry::{variant_ids, VARIANTS};
+use bluffchess_rules::any::NewGameError;
+use bluffchess_rules::error::shorten;
+use bluffchess_rules::registry::VARIANTS;
 use serde_json::{json, Value};
 
 /// The table of variants for programs: each variant's spec as `GET /api/variants` gives it,
@@ -43,14 +45,10 @@ pub fn variants_help() -> String {
 }
 
 /// The rules of `variant`, or an error naming the known variants.
-pub fn rules(variant: &str) -> Result<&'static str, String> {
+pub fn rules(variant: &str) -> Result<&'static str, NewGameError> {
     match VARIANTS.iter().find(|v| v.id == variant) {
         Some(spec) => Ok(spec.rules),
-        None => Err(format!(
-            "unknown variant {:?}: the variants are {}",
-            bluffchess_rules::game::shorten(variant),
-            variant_ids()
-        )),
+        None => Err(NewGameError::UnknownVariant(shorten(variant))),
     }
 }
 
@@ -65,7 +63,8 @@ mod tests {
             assert!(text.len() > 200, "{}", spec.id);
             assert!(text.contains(spec.name), "{}: {}", spec.id, spec.name);
         }
-        assert!(rules("fog").unwrap_err().contains("the variants are"));
+        let refused = rules("fog").unwrap_err().to_string();
+        assert!(refused.contains("the variants are"), "{refused}");
     }
 
     #[test]

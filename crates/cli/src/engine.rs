@@ -1,6 +1,6 @@
 //! `bluffchess engine`: a built-in bot behind the engine protocol (DESIGN.md).
 
-use bluffchess_ai::{engine, BotSpec, BuiltIn};
+use bluffchess_ai::{engine, BotSpec, BuiltIn, SpecError};
 use clap::Args;
 
 /// The engine's arguments.
@@ -15,12 +15,27 @@ pub struct EngineArgs {
 }
 
 /// Answers requests on standard input until `quit` or its end.
-pub fn run(args: &EngineArgs) -> Result<(), String> {
-    let mut spec = BotSpec::parse(&args.bot).map_err(|e| e.to_string())?;
+/// Why the engine stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineFailure {
+    /// `--bot` names no bot.
+    #[error(transparent)]
+    Bot(#[from] SpecError),
+    /// Standard input or output failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+pub fn run(args: &EngineArgs) -> Result<(), EngineFailure> {
+    let mut spec = BotSpec::parse(&args.bot)?;
     if let Some(seed) = args.seed {
         spec.seed = seed;
     }
     let mut bot = BuiltIn::new(spec);
     let stdin = std::io::stdin();
-    engine::run(stdin.lock(), std::io::stdout().lock(), &mut bot).map_err(|e| e.to_string())
+    Ok(engine::run(
+        stdin.lock(),
+        std::io::stdout().lock(),
+        &mut bot,
+    )?)
 }

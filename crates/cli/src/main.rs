@@ -7,6 +7,7 @@ mod arbiter;
 mod arena;
 mod catalog;
 mod engine;
+mod options;
 mod perft;
 mod play;
 mod render;
@@ -81,31 +82,42 @@ enum Command {
     },
 }
 
+/// A `--cluster` or `--node` the node cannot start with.
+#[derive(Debug, thiserror::Error)]
+enum ClusterError {
+    /// A cluster on a database its nodes cannot share.
+    #[error(
+        "--cluster needs --database postgres://...: the nodes of a cluster share one Postgres \
+         database (a node's SQLite file cannot be shared)"
+    )]
+    NotPostgres,
+    /// Not a NATS URL.
+    #[error("--cluster takes a NATS URL: nats://HOST:PORT")]
+    NotNats,
+    /// A node name of other characters or length.
+    #[error("--node is 1 to 64 letters, digits, '-' or '_'")]
+    NodeName,
+}
+
 /// The cluster a node joins, checked before anything starts: a cluster shares a Postgres
 /// database, never a node's own SQLite file.
 fn serve_cluster(
     database: Option<&str>,
     nats: Option<String>,
     node: Option<String>,
-) -> Result<Option<bluffchess_server::ClusterArgs>, String> {
+) -> Result<Option<bluffchess_server::ClusterArgs>, ClusterError> {
     let Some(nats) = nats else { return Ok(None) };
     let postgres =
         database.is_some_and(|d| d.starts_with("postgres://") || d.starts_with("postgresql://"));
     if !postgres {
-        return Err(
-            "--cluster needs --database postgres://...: the nodes of a cluster share one Postgres \
-             database (a node's SQLite file cannot be shared)"
-                .into(),
-        );
+        return Err(ClusterError::NotPostgres);
     }
     if !nats.starts_with("nats://") {
-        return Err("--cluster takes a NATS URL: nats://HOST:PORT".into());
+        return Err(ClusterError::NotNats);
     }
     let node = match node {
         Some(node) if valid_node(&node) => node,
-        Some(_) => {
-            return Err("--node is 1 to 64 letters, digits, '-' or '_'".into());
-        }
+        Some(_) => return Err(ClusterError::NodeName),
         None => {
             let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
             let host: String = host
@@ -131,43 +143,49 @@ fn valid_node(name: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-/// Reads `name=value`.
-fn parse_option(text: &str) -> Result<(String, String), String> {
-    match text.split_once('=') {
-        Some((name, value)) if !name.is_empty() => Ok((name.to_string(), value.to_string())),
-        _ => Err(format!("{text:?} is not name=value")),
-    }
+/// A command's failure, and the exit code it gives.
+type Failure = (Box<dyn std::error::Error>, u8);
+
+/// A failure that exits with code 2 (the input or the setting is at fault).
+fn fail(error: impl std::error::Error + 'static) -> Failure {
+    (Box::new(error), 2)
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Perft(args) => perft::run(&args).map_err(|e| (e, 2)),
-        Command::Engine(args) => engine::run(&args).map_err(|e| (e, 2)),
-        Command::Arena(args) => arena::run(&args).map_err(|e| (e, 2)),
-        Command::Arbiter => arbiter::run().map_err(|e| (e, 2)),
-        Command::Play(args) => play::run(&args).map_err(|e| (e, 2)),
+    let result: Result<(), Failure> = match cli.command {
+        Command::Perft(args) => perft::run(&args).map_err(fail),
+        Command::Engine(args) => engine::run(&args).map_err(fail),
+        Command::Arena(args) => arena::run(&args).map_err(fail),
+        Command::Arbiter => arbiter::run().map_err(fail),
+        Command::Play(args) => play::run(&args).map_err(fail),
         Command::Variants => {
             println!("{}", catalog::variants_json());
             Ok(())
         }
         Command::Rules { variant } => catalog::rules(&variant)
             .map(|text| print!("{text}"))
-            .map_err(|e| (e, 2)),
-        Command::Verify { record } => verify::run(&record).map(|report| println!("{report}")),
-        Command::Sample(args) => sample::run(&args).map_err(|e| (e, 2)),
+            .map_err(fail),
+        Command::Verify { record } => verify::run(&record)
+            .map(|report| println!("{report}"))
+            .map_err(|e| {
+                let code = e.code();
+                (Box::new(e) as Box<dyn std::error::Error>, code)
+            }),
+        Command::Sample(args) => sample::run(&args).map_err(fail),
         Command::Serve {
             addr,
             database,
             trust_proxy,
             cluster,
             node,
-        } => serve_cluster(database.as_deref(), cluster, node)
-            .and_then(|cluster| {
+        } => match serve_cluster(database.as_deref(), cluster, node) {
+            Ok(cluster) => {
                 bluffchess_server::main(&addr, database.as_deref(), &trust_proxy, cluster)
-                    .map_err(|e| e.to_string())
-            })
-            .map_err(|e| (e, 2)),
+                    .map_err(fail)
+            }
+            Err(e) => Err(fail(e)),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

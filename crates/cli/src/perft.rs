@@ -1,9 +1,10 @@
 //! `bluffchess perft`: node counts of the legal move tree of orthodox chess (from any FEN), or of
 //! the action tree of any variant from its start.
 
+use bluffchess_rules::any::NewGameError;
 use bluffchess_rules::chess::perft::{divide, perft};
-use bluffchess_rules::chess::{fen, Position};
-use bluffchess_rules::game::Options;
+use bluffchess_rules::chess::{fen, FenError, Position};
+use bluffchess_rules::options::Options;
 use clap::Args;
 use std::io::Write;
 
@@ -25,7 +26,7 @@ pub struct PerftArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// A rules option, `name=value` (repeatable).
-    #[arg(long = "option", value_parser = crate::parse_option)]
+    #[arg(long = "option", value_parser = crate::options::parse_option)]
     options: Vec<(String, String)>,
     /// Print the count below each first move first, as `move: count`.
     #[arg(long)]
@@ -33,34 +34,45 @@ pub struct PerftArgs {
 }
 
 /// Prints the count (after the divided counts, if asked), or says what is wrong with the input.
-pub fn run(args: &PerftArgs) -> Result<(), String> {
+/// Why nothing was counted.
+#[derive(Debug, thiserror::Error)]
+pub enum PerftFailure {
+    /// `--fen` with another variant.
+    #[error("--fen is for orthodox chess only, not {0:?}")]
+    FenNotChess(String),
+    /// The FEN does not read.
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    /// The variant or its options.
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// Standard output failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+pub fn run(args: &PerftArgs) -> Result<(), PerftFailure> {
     let (total, divided) = if args.variant == "chess" && args.options.is_empty() {
         orthodox(args)?
     } else {
         if args.fen.is_some() {
-            return Err(format!(
-                "--fen is for orthodox chess only, not {:?}",
-                args.variant
-            ));
+            return Err(PerftFailure::FenNotChess(args.variant.clone()));
         }
         let options: Options = args.options.iter().cloned().collect();
-        bluffchess_rules::any::perft(&args.variant, &options, args.seed, args.depth)
-            .map_err(|e| e.to_string())?
+        bluffchess_rules::any::perft(&args.variant, &options, args.seed, args.depth)?
     };
     let mut out = std::io::stdout().lock();
-    let io = |e: std::io::Error| e.to_string();
     if args.divide && args.depth > 0 {
         for (action, nodes) in divided {
-            writeln!(out, "{action}: {nodes}").map_err(io)?;
+            writeln!(out, "{action}: {nodes}")?;
         }
-        writeln!(out).map_err(io)?;
+        writeln!(out)?;
     }
-    writeln!(out, "{total}").map_err(io)
+    Ok(writeln!(out, "{total}")?)
 }
 
-fn orthodox(args: &PerftArgs) -> Result<(u64, Vec<(String, u64)>), String> {
-    let pos =
-        Position::from_fen(args.fen.as_deref().unwrap_or(fen::START)).map_err(|e| e.to_string())?;
+fn orthodox(args: &PerftArgs) -> Result<(u64, Vec<(String, u64)>), FenError> {
+    let pos = Position::from_fen(args.fen.as_deref().unwrap_or(fen::START))?;
     if args.divide && args.depth > 0 {
         let divided: Vec<(String, u64)> = divide(&pos, args.depth)
             .into_iter()

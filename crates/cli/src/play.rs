@@ -1,15 +1,18 @@
 //! `bluffchess play`: a game in the terminal against a bot (random unless `--bot` names another), showing only your seat's view.
 //! It reads plain lines from standard input, so it can be scripted.
 
-use crate::render::{self, Turn};
-use bluffchess_ai::{Bot, BotSpec, BuiltIn, Decision};
-use bluffchess_rules::any::AnyGame;
-use bluffchess_rules::arbiter::MetaKind;
+use crate::render::{self, turn::Turn};
+use bluffchess_ai::{Bot, BotSpec, BuiltIn, Decision, SpecError};
+use bluffchess_rules::any::{AnyGame, NewGameError};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::commitment::SaltSource;
-use bluffchess_rules::game::{Actor, Event, EventKind, Options, Seat};
-use bluffchess_rules::registry::VariantSpec;
-use bluffchess_rules::AnyView;
+use bluffchess_rules::event::{Event, EventKind};
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::record::MetaKind;
+use bluffchess_rules::seat::{Actor, Seat};
+use bluffchess_rules::spec::VariantSpec;
+use bluffchess_rules::{AnyView, Bs, RealityCheck};
 use clap::{Args, ValueEnum};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -32,7 +35,7 @@ pub struct PlayArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// A rules option of the variant, `name=value` (repeatable; see below).
-    #[arg(long = "option", value_parser = crate::parse_option)]
+    #[arg(long = "option", value_parser = crate::options::parse_option)]
     options: Vec<(String, String)>,
     /// How pieces are named, in BS Chess only: `plain`, or `silly` for the joke names (Dude,
     /// Horsey, ...).
@@ -87,14 +90,13 @@ struct Terminal<'a, W: Write> {
 }
 
 /// Plays one game; returns when it ends or input runs out.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
+pub fn run(args: &PlayArgs) -> Result<(), PlayFailure> {
     check_display_flags(args)?;
     let options: Options = args.options.iter().cloned().collect();
     let seed = args.seed.unwrap_or_else(rand::random);
-    let mut spec = BotSpec::parse(&args.bot).map_err(|e| e.to_string())?;
+    let mut spec = BotSpec::parse(&args.bot)?;
     spec.seed ^= seed;
-    let mut game =
-        AnyGame::new(&args.variant, &options, seed, SaltSource::Os).map_err(|e| e.to_string())?;
+    let mut game = AnyGame::new(&args.variant, &options, seed, SaltSource::Os)?;
     if args.scripted {
         game = game.scripted();
     }
@@ -114,32 +116,70 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         out: &mut out,
         bot: BuiltIn::new(spec),
     };
-    terminal
-        .play(&mut stdin.lock())
-        .map_err(|e| e.to_string())?;
+    terminal.play(&mut stdin.lock())?;
     match &args.record {
         Some(path) if terminal.game.outcome().is_some() => {
             let record =
-                serde_json::to_string_pretty(&terminal.game.record()).map_err(|e| e.to_string())?;
-            std::fs::write(path, record + "\n")
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))
+                serde_json::to_string_pretty(&terminal.game.record()).expect("a record serialises");
+            std::fs::write(path, record + "\n").map_err(|error| PlayFailure::Record {
+                path: path.clone(),
+                error,
+            })
         }
         _ => Ok(()),
     }
 }
 
+/// Why a game could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayFailure {
+    /// A display flag of another variant.
+    #[error("{flag} applies to {name} ({id}) only, not {variant:?}")]
+    Flag {
+        /// The flag.
+        flag: &'static str,
+        /// The variant it is for.
+        name: &'static str,
+        /// That variant's id.
+        id: &'static str,
+        /// The variant chosen.
+        variant: String,
+    },
+    /// `--bot` names no bot.
+    #[error(transparent)]
+    Bot(#[from] SpecError),
+    /// The variant or its options.
+    #[error(transparent)]
+    NewGame(#[from] NewGameError),
+    /// The terminal failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The record could not be written.
+    #[error("cannot write {}: {error}", path.display())]
+    Record {
+        /// Where.
+        path: PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
 /// Refuses a display flag that the chosen variant has no use for.
-fn check_display_flags(args: &PlayArgs) -> Result<(), String> {
-    if args.theme.is_some() && args.variant != "bs" {
-        return Err(format!(
-            "--theme applies to BS Chess (bs) only, not {:?}",
-            args.variant
-        ));
+fn check_display_flags(args: &PlayArgs) -> Result<(), PlayFailure> {
+    let refuse = |flag, name, id| PlayFailure::Flag {
+        flag,
+        name,
+        id,
+        variant: args.variant.clone(),
+    };
+    if args.theme.is_some() && args.variant != Bs::ID {
+        return Err(refuse("--theme", Bs::NAME, Bs::ID));
     }
-    if args.memory_mode && args.variant != "reality-check" {
-        return Err(format!(
-            "--memory-mode applies to Reality Check (reality-check) only, not {:?}",
-            args.variant
+    if args.memory_mode && args.variant != RealityCheck::ID {
+        return Err(refuse(
+            "--memory-mode",
+            RealityCheck::NAME,
+            RealityCheck::ID,
         ));
     }
     Ok(())

@@ -1,7 +1,8 @@
 //! `bluffchess sample`: games drawn from one seat's view, as a bot that knows only that view would
 //! imagine them.
 
-use bluffchess_rules::AnyView;
+use bluffchess_rules::any::{AnyView, ViewError};
+use bluffchess_rules::error::BeliefError;
 use std::io::Read;
 
 /// The options of `bluffchess sample`.
@@ -17,18 +18,30 @@ pub struct SampleArgs {
 
 /// Reads one view (JSON) on standard input and prints the drawn histories, one JSON object a
 /// line; or says why the view is refused.
-pub fn run(args: &SampleArgs) -> Result<(), String> {
+/// Why no games were drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum SampleFailure {
+    /// Standard input could not be read.
+    #[error("cannot read standard input: {0}")]
+    Input(std::io::Error),
+    /// The input is not a view.
+    #[error(transparent)]
+    View(#[from] ViewError),
+    /// No game shows the view.
+    #[error(transparent)]
+    Belief(#[from] BeliefError),
+}
+
+pub fn run(args: &SampleArgs) -> Result<(), SampleFailure> {
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
-    let view = AnyView::from_json(&text).map_err(|e| e.to_string())?;
-    let histories = view
-        .sample(args.seed, args.count)
-        .map_err(|e| e.to_string())?;
+        .map_err(SampleFailure::Input)?;
+    let view = AnyView::from_json(&text)?;
+    let histories = view.sample(args.seed, args.count)?;
     let mut out = String::new();
     for history in histories {
-        let line = serde_json::to_string(&history).map_err(|e| e.to_string())?;
+        let line = serde_json::to_string(&history).expect("a history serialises");
         out.push_str(&line);
         out.push('\n');
     }

@@ -2,8 +2,9 @@
 //! commitment, every roll against the seed, and the seed against its commitment.
 
 use bluffchess_rules::any::verify;
-use bluffchess_rules::arbiter::Record;
-use bluffchess_rules::game::Actor;
+use bluffchess_rules::record::Record;
+use bluffchess_rules::seat::Actor;
+use bluffchess_rules::verification::VerifyError;
 use serde_json::Value;
 use std::io::Read;
 
@@ -16,10 +17,64 @@ pub const EXIT_CODES: &str =
 2 the input is not a record or cannot be read.";
 
 /// Whether the record is sound; `Err((message, exit code))` says what is wrong.
-pub fn run(source: &str) -> Result<String, (String, u8)> {
-    let text = read(source).map_err(|e| (e, 2))?;
-    let record = parse(&text).map_err(|e| (format!("{}: {e}", name(source)), 2))?;
-    let outcome = verify(&record).map_err(|e| (format!("record rejected ({}): {e}", e.id()), 1))?;
+/// Why a record was not verified.
+#[derive(Debug, thiserror::Error)]
+pub enum VerifyFailure {
+    /// The input could not be read.
+    #[error("cannot read {source_name}: {error}")]
+    Read {
+        /// Where it was read from.
+        source_name: String,
+        /// Why it failed.
+        error: std::io::Error,
+    },
+    /// The input is too large to be a record.
+    #[error("{0} is over {MAX_RECORD_BYTES} bytes: records are smaller")]
+    TooLarge(String),
+    /// The input is not a record.
+    #[error("{source_name}: {problem}")]
+    NotARecord {
+        /// Where it was read from.
+        source_name: String,
+        /// What it is instead.
+        problem: NotARecord,
+    },
+    /// The record fails: its first bad entry.
+    #[error("record rejected ({id}): {0}", id = .0.id())]
+    Rejected(#[from] VerifyError),
+}
+
+impl VerifyFailure {
+    /// The exit code: 1 for a record that fails, 2 for input that is none (see [`EXIT_CODES`]).
+    pub fn code(&self) -> u8 {
+        match self {
+            VerifyFailure::Rejected(_) => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// What the input is, when it is not a record.
+#[derive(Debug, thiserror::Error)]
+pub enum NotARecord {
+    /// Not JSON.
+    #[error("not JSON ({0})")]
+    NotJson(serde_json::Error),
+    /// The arbiter's refusal, not its record.
+    #[error("an arbiter error, not a record: {0}")]
+    ArbiterError(Value),
+    /// JSON, but not a record.
+    #[error("not a game record ({0})")]
+    NotRecord(serde_json::Error),
+}
+
+pub fn run(source: &str) -> Result<String, VerifyFailure> {
+    let text = read(source)?;
+    let record = parse(&text).map_err(|problem| VerifyFailure::NotARecord {
+        source_name: name(source).to_string(),
+        problem,
+    })?;
+    let outcome = verify(&record)?;
     Ok(report(&record, outcome))
 }
 
@@ -32,7 +87,7 @@ fn name(source: &str) -> &str {
 }
 
 /// The text of the file, or of standard input for `-`.
-fn read(source: &str) -> Result<String, String> {
+fn read(source: &str) -> Result<String, VerifyFailure> {
     let mut text = String::new();
     let result = if source == "-" {
         std::io::stdin()
@@ -42,30 +97,27 @@ fn read(source: &str) -> Result<String, String> {
         std::fs::File::open(source)
             .and_then(|f| f.take(MAX_RECORD_BYTES + 1).read_to_string(&mut text))
     };
-    result.map_err(|e| format!("cannot read {}: {e}", name(source)))?;
+    result.map_err(|error| VerifyFailure::Read {
+        source_name: name(source).to_string(),
+        error,
+    })?;
     if text.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!(
-            "{} is over {MAX_RECORD_BYTES} bytes: records are smaller",
-            name(source)
-        ));
+        return Err(VerifyFailure::TooLarge(name(source).to_string()));
     }
     Ok(text)
 }
 
 /// A record, alone or inside the arbiter's answer `{"ok":true,"record":{...}}`.
-fn parse(text: &str) -> Result<Record, String> {
-    let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON ({e})"))?;
+fn parse(text: &str) -> Result<Record, NotARecord> {
+    let value: Value = serde_json::from_str(text).map_err(NotARecord::NotJson)?;
     let record = match value.get("record") {
         Some(record) if value.get("ok").is_some() => record.clone(),
         _ if value.get("ok") == Some(&Value::Bool(false)) => {
-            return Err(format!(
-                "an arbiter error, not a record: {}",
-                value["error"]
-            ))
+            return Err(NotARecord::ArbiterError(value["error"].clone()))
         }
         _ => value,
     };
-    serde_json::from_value(record).map_err(|e| format!("not a game record ({e})"))
+    serde_json::from_value(record).map_err(NotARecord::NotRecord)
 }
 
 fn report(record: &Record, outcome: Option<bluffchess_rules::Outcome>) -> String {

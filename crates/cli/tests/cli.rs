@@ -1,8 +1,10 @@
 //! The `bluffchess` binary, driven as a user drives it.
 
 use bluffchess_rules::belief::rules_view;
-use bluffchess_rules::game::{Game, Options, Seat};
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::random_action;
+use bluffchess_rules::seat::Seat;
 use bluffchess_rules::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, History, RealityCheck};
 use rand::rngs::StdRng;
 use rand::SeedableRng;

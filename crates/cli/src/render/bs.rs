@@ -1,7 +1,7 @@
 //! BS Chess: every piece where it stands, with what the seat knows of it.
 
 use super::chess::chess_board;
-use super::Turn;
+use super::turn::Turn;
 use bluffchess_rules::board::Color;
 use bluffchess_rules::variants::bs::BsSummary;
 

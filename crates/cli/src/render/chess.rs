@@ -1,6 +1,6 @@
 //! The 8x8 board, and the marks the orthodox-board variants put on it.
 
-use super::{check_note, claim_note, title, Turn};
+use super::turn::{check_note, claim_note, title, Turn};
 use bluffchess_rules::board::Color;
 use bluffchess_rules::variants::alter_ego::AlterEgoSummary;
 use bluffchess_rules::variants::ambiguous::AmbiguousSummary;

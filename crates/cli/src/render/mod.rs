@@ -5,14 +5,20 @@ mod bluff_move;
 mod bs;
 mod chess;
 pub mod reality_check;
+pub mod turn;
 
 pub use bs::silly;
 
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::{Actor, Event, EventKind, Fact, Game, Options};
+use bluffchess_rules::event::{Event, EventKind};
+use bluffchess_rules::fact::Fact;
+use bluffchess_rules::game::Game;
+use bluffchess_rules::options::Options;
+use bluffchess_rules::seat::Actor;
 use bluffchess_rules::variants::{AlterEgo, Ambiguous, BluffMove, Bs, Chess, RealityCheck};
 use bluffchess_rules::AnyView;
 use chess::{alter_ego_board, ambiguous_board, chess_board};
+use turn::{check_note, claim_note, Turn};
 
 /// How the terminal draws a variant's position as one seat sees it: one impl for every variant
 /// of the rules crate's list (a missing one is a compile error in the dispatch below).
@@ -138,45 +144,6 @@ macro_rules! draw_any {
 }
 bluffchess_rules::for_each_variant!(draw_any);
 
-/// Who is to act, as the status lines see it.
-#[derive(Clone, Copy)]
-pub struct Turn {
-    /// The seat the screen belongs to.
-    pub me: Color,
-    /// The player to act, if a player is.
-    pub actor: Option<Color>,
-}
-
-impl Turn {
-    /// Whether the screen's seat acts now.
-    pub fn mine(self) -> bool {
-        self.actor == Some(self.me)
-    }
-
-    /// The actor's name with a capital (`Black`), for "Black is deciding".
-    pub fn actor_name(self) -> String {
-        self.actor.map_or_else(|| "Chance".to_string(), title)
-    }
-}
-
-/// `White` or `Black`.
-pub fn title(color: Color) -> String {
-    let name = color.name();
-    name[..1].to_uppercase() + &name[1..]
-}
-
-fn check_note(notes: &mut Vec<String>, check: bool, side: Color) {
-    if check {
-        notes.push(format!("{} is in check", title(side)));
-    }
-}
-
-fn claim_note(notes: &mut Vec<String>, claim: Option<bluffchess_rules::EndReason>, turn: Turn) {
-    if let (Some(reason), true) = (claim, turn.mine()) {
-        notes.push(format!("a draw may be claimed ({reason}): type draw claim"));
-    }
-}
-
 /// One event as a line: actions numbered from 1, captures and (with `check`) checks marked.
 pub fn event(event: &Event, check: bool) -> String {
     let number = event.action + 1;
@@ -225,7 +192,7 @@ fn meta(actor: Actor, name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bluffchess_rules::game::Audience;
+    use bluffchess_rules::seat::Audience;
     use bluffchess_rules::Square;
 
     #[test]

@@ -4,10 +4,10 @@
 //! `r/b`); `*` marks a piece that may not be flipped this turn. Below the board: the hands and
 //! the true pieces left; the status says what is due.
 
-use super::Turn;
+use super::turn::Turn;
 use bluffchess_rules::board::board39::Shape;
 use bluffchess_rules::board::Color;
-use bluffchess_rules::game::Options;
+use bluffchess_rules::options::Options;
 use bluffchess_rules::variants::reality_check::{PieceView, RealityCheckSummary, SideView};
 
 /// Width of a square's cell: `N/B*` and a space.
