@@ -4,7 +4,10 @@
 //! capturing the piece that holds the enemy ego wins.
 //!
 //! ```
-//! use bluffchess_rules::{AlterEgo, Game, Options, Seat};
+//! use bluffchess_rules::game::Game;
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::seat::Seat;
+//! use bluffchess_rules::variants::alter_ego::AlterEgo;
 //! let mut game = AlterEgo::new(&Options::new())?;
 //! // d7d5 is a death move (e4 can take d5): Black decides, and keeps its ego in the pawn.
 //! for text in ["e2e4", "d7d5", "stay", "e4d5"] { game.apply_text(text)?; }

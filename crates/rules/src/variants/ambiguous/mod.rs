@@ -3,7 +3,9 @@
 //! capturing the king wins. Perfect information.
 //!
 //! ```
-//! use bluffchess_rules::{Ambiguous, Game, Options};
+//! use bluffchess_rules::game::Game;
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::variants::ambiguous::Ambiguous;
 //! let mut game = Ambiguous::new(&Options::new())?;
 //! game.apply_text("e4")?; // White names e4: only the e-pawn can go there, so it does.
 //! game.apply_text("c6")?; // Black names c6: the b8 knight or the c-pawn...

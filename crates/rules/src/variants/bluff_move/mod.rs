@@ -5,7 +5,10 @@
 //! by square along its path. Capturing the enemy real king wins.
 //!
 //! ```
-//! use bluffchess_rules::{BluffMove, Game, Options, Seat};
+//! use bluffchess_rules::game::Game;
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::seat::Seat;
+//! use bluffchess_rules::variants::bluff_move::BluffMove;
 //! let mut game = BluffMove::new(&Options::new())?;
 //! // White sends a bluff of the e2 pawn to e4: Black sees a pawn's image go e2-e4.
 //! for text in ["bluff e2e4", "d7d5", "e4d5"] {

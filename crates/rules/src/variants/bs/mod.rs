@@ -4,7 +4,9 @@
 //! costs the mover the piece. Capture or remove the enemy king to win.
 //!
 //! ```
-//! use bluffchess_rules::{Bs, Game, Options};
+//! use bluffchess_rules::game::Game;
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::variants::bs::Bs;
 //! let mut game = Bs::new(&Options::new())?;
 //! // Black accepts 1. e4, then White calls 1... d5: a pawn's lawful move, so White pays a piece.
 //! for text in ["setup standard", "setup standard", "e2e4", "accept", "d7d5", "call"] {

@@ -1,7 +1,9 @@
 //! Orthodox chess (`chess`) behind the game API: the reference the variants are tested against.
 //!
 //! ```
-//! use bluffchess_rules::{Chess, Game, Options};
+//! use bluffchess_rules::game::Game;
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::variants::chess::Chess;
 //! let mut game = Chess::new(&Options::new())?;
 //! for text in ["f2f3", "e7e5", "g2g4", "d8h4"] { game.apply_text(text)?; }
 //! assert_eq!(game.outcome().unwrap().to_string(), "black wins by checkmate");

@@ -5,7 +5,9 @@
 //! Check (`rc`) between two true pieces does.
 //!
 //! ```
-//! use bluffchess_rules::{Game, Options, RealityCheck};
+//! use bluffchess_rules::game::Game;
+//! use bluffchess_rules::options::Options;
+//! use bluffchess_rules::variants::reality_check::RealityCheck;
 //! let mut game = RealityCheck::new(&Options::new())?;
 //! game.apply_text("setup d1=RR c2=NB e2=NR d2=BB d3=BR b3=PP c3=PN e3=PB f3=PR hand=NN")?;
 //! game.apply_text("setup d9=RR c8=NB e8=NR d8=BB d7=BR b7=PP c7=PN e7=PB f7=PR hand=NN")?;
