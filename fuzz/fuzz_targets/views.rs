@@ -5,8 +5,7 @@
 
 use bluffchess_rules::any::ViewVisitor;
 use bluffchess_rules::belief::check_witness;
-use bluffchess_rules::game::Belief;
-use bluffchess_rules::game::Game;
+use bluffchess_rules::game::{Belief, Game};
 use bluffchess_rules::view::View;
 use bluffchess_rules::AnyView;
 use libfuzzer_sys::fuzz_target;

@@ -4,8 +4,7 @@
 //! seat's view alone.
 
 use bluffchess_rules::error::BeliefError;
-use bluffchess_rules::game::Belief;
-use bluffchess_rules::game::Game;
+use bluffchess_rules::game::{Belief, Game};
 use bluffchess_rules::view::View;
 use rand::RngCore;
 

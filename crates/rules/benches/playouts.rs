@@ -2,8 +2,7 @@
 //! for every variant. Run: `cargo bench -p bluffchess-rules --bench playouts`.
 
 use bluffchess_rules::event::EventKind;
-use bluffchess_rules::game::Belief;
-use bluffchess_rules::game::Game;
+use bluffchess_rules::game::{Belief, Game};
 use bluffchess_rules::log::Recording;
 use bluffchess_rules::options::Options;
 use bluffchess_rules::playout::{random_action, random_playout};

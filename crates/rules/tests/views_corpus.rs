@@ -3,8 +3,7 @@
 //! games that show the seat the belief's view.
 
 use bluffchess_rules::belief::check_witness;
-use bluffchess_rules::game::Belief;
-use bluffchess_rules::game::Game;
+use bluffchess_rules::game::{Belief, Game};
 use bluffchess_rules::view::View;
 use bluffchess_rules::{
     AlterEgoBelief, AmbiguousBelief, AnyView, BluffMoveBelief, BsBelief, ChessBelief,

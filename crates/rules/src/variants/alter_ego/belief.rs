@@ -10,8 +10,7 @@ use super::resample;
 use super::state::AlterEgo;
 use crate::belief::{check_witness, known_actions, rules_view, start_of};
 use crate::error::BeliefError;
-use crate::game::Belief;
-use crate::game::Game;
+use crate::game::{Belief, Game};
 use crate::view::View;
 use rand::RngCore;
 

@@ -4,8 +4,7 @@ use super::*;
 use crate::board::{Role, Square};
 use crate::event::EventKind;
 use crate::game::Game;
-use crate::outcome::EndReason;
-use crate::outcome::Outcome;
+use crate::outcome::{EndReason, Outcome};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 

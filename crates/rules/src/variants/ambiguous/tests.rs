@@ -4,8 +4,7 @@ use super::*;
 use crate::board::{Bitboard, Role, Square};
 use crate::chess::Move;
 use crate::game::Game;
-use crate::outcome::EndReason;
-use crate::outcome::Outcome;
+use crate::outcome::{EndReason, Outcome};
 use crate::repetition::PositionKeys;
 
 fn game_with(options: &[(&str, &str)]) -> Ambiguous {

@@ -2,12 +2,10 @@
 //! named after what it checks.
 
 use super::*;
-use crate::board::{Color, Square};
-use crate::board::{Piece, Role};
+use crate::board::{Color, Piece, Role, Square};
 use crate::event::EventKind;
 use crate::game::Game;
-use crate::outcome::EndReason;
-use crate::outcome::Outcome;
+use crate::outcome::{EndReason, Outcome};
 use crate::seat::Audience;
 use rand::rngs::StdRng;
 use rand::SeedableRng;

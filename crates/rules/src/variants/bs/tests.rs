@@ -4,10 +4,8 @@ use super::identity::is_legal_for;
 use super::*;
 use crate::board::Square;
 use crate::event::EventKind;
-use crate::game::Belief;
-use crate::game::Game;
-use crate::outcome::EndReason;
-use crate::outcome::Outcome;
+use crate::game::{Belief, Game};
+use crate::outcome::{EndReason, Outcome};
 
 fn new_game(spy: bool) -> Bs {
     let options = Options::from([("spy".to_string(), spy.to_string())]);
